@@ -1,0 +1,585 @@
+"""Execution harness that runs one generated program inside the sandbox.
+
+This file is shipped to the sandbox as source text and started with
+``python -S -s -B -c <this file>``: it must stay importable by any Python >= 3.8,
+import nothing heavy, and never import the ``inspect_effdiv`` package. Importing
+it as a module (as the unit tests do) has no side effects; the work starts only
+when it runs as ``__main__``.
+
+Protocol. The parent writes ``marshal.dumps((1, program, inputs, limits))`` to
+stdin. The harness process (the *supervisor*) forks a *worker* that loads the
+program and calls ``f(*args)`` for every input in order. The worker reports over
+a private pipe; its own stdin, stdout and stderr point at ``/dev/null``, so
+whatever the program prints can never reach the parent. The supervisor never
+runs program code: it enforces the per-input and per-program time limits,
+validates every record, kills the worker's whole process group when it is done
+or out of time, and writes the result to stdout as text lines::
+
+    EFFDIV 1
+    P <program status> <detail>
+    I <index> <status> <microseconds> <payload>
+    ...
+    E <reason>
+
+Return values are encoded inside the worker with the canonical, type-tagged
+encoding of METRICS.md section 1 (:func:`make_encoder`); encodings longer than
+``inline_chars`` travel as ``sha256:<hex>`` plus a short preview. The parent only
+ever parses these text lines; it never unpickles anything the program produced.
+"""
+
+import os
+import sys
+import time
+
+PROTOCOL = 1
+
+#: Statuses a worker may report for one input.
+INPUT_STATUSES = ("ok", "exception", "memory", "none", "too_large")
+
+#: Statuses a worker may report for loading the program.
+PROGRAM_STATUSES = ("ok", "syntax_error", "load_error", "no_f")
+
+
+class TooLarge(Exception):
+    """Raised by the encoder when a value exceeds the depth, item or size caps."""
+
+
+def make_encoder(max_depth=100, max_items=100000, max_chars=1000000):
+    """Build the canonical encoder of return values.
+
+    Every builtin the encoder needs is bound here, once, so that a program that
+    later monkeypatches ``builtins`` cannot change how its values are encoded.
+
+    Args:
+        max_depth: Deepest container nesting encoded before "too large".
+        max_items: Most values (containers, fields and scalars) visited.
+        max_chars: Longest encoding produced.
+
+    Returns:
+        A function mapping any value to its encoding string; it raises
+        :class:`TooLarge` when a cap is exceeded.
+    """
+    _type = type
+    _id = id
+    _len = len
+    _sorted = sorted
+    _isinstance = isinstance
+    _getattr = getattr
+    _object_getattribute = object.__getattribute__
+    _int_repr = int.__repr__
+    _float_repr = float.__repr__
+    _str_repr = str.__repr__
+    _bytes_repr = bytes.__repr__
+    _str_getitem = str.__getitem__
+    _dict_items = dict.items
+    _list_iter = list.__iter__
+    _tuple_iter = tuple.__iter__
+    _set_iter = set.__iter__
+    _frozenset_iter = frozenset.__iter__
+    _repr = repr
+    _bytes = bytes
+    _join = "".join
+    _comma_join = ",".join
+    _set_int_digits = _getattr(sys, "set_int_max_str_digits", None)
+    _get_rec = sys.getrecursionlimit
+    _set_rec = sys.setrecursionlimit
+    _NoneType = _type(None)
+    _function_types = (
+        _type(make_encoder),
+        _type(len),
+        _type(TooLarge.__init__),
+        _type(str.join),
+        _type("".join),
+        _type(_id.__call__),
+    )
+    _module_type = _type(sys)
+
+    def qualified_name(tp):
+        module = _getattr(tp, "__module__", None)
+        name = _getattr(tp, "__qualname__", None) or _getattr(tp, "__name__", "?")
+        if not _isinstance(module, str):
+            module = "?"
+        if not _isinstance(name, str):
+            name = "?"
+        return _str_repr(module + "." + name)
+
+    def encode(value):
+        state = [0, 0]  # items visited, characters produced
+        on_path = set()
+
+        def count(chars):
+            state[0] += 1
+            state[1] += chars
+            if state[0] > max_items or state[1] > max_chars:
+                raise TooLarge("value too large")
+
+        def seq(items, depth):
+            return _comma_join([enc(item, depth) for item in items])
+
+        def unordered(items, depth):
+            return _comma_join(_sorted([enc(item, depth) for item in items]))
+
+        def mapping(items, depth):
+            pairs = [(enc(k, depth), enc(v, depth)) for k, v in items]
+            return _comma_join([k + ":" + v for k, v in _sorted(pairs)])
+
+        def fields(x, depth):
+            out = []
+            try:
+                d = _object_getattribute(x, "__dict__")
+            except Exception:
+                d = None
+            if _type(d) is dict:
+                for k, v in _sorted(
+                    [(enc(k, depth), v) for k, v in _dict_items(d)],
+                    key=lambda kv: kv[0],
+                ):
+                    out.append(k + "=" + enc(v, depth))
+            for klass in _getattr(_type(x), "__mro__", ()):
+                slots = _getattr(klass, "__slots__", ())
+                if _isinstance(slots, str):
+                    slots = (slots,)
+                for slot in _sorted(s for s in slots if _isinstance(s, str)):
+                    if slot in ("__dict__", "__weakref__"):
+                        continue
+                    try:
+                        v = _object_getattribute(x, slot)
+                    except Exception:
+                        continue
+                    out.append(_str_repr(slot) + "=" + enc(v, depth))
+            return out
+
+        def enc(x, depth):
+            if depth > max_depth:
+                raise TooLarge("value nested too deeply")
+            tp = _type(x)
+            if x is None:
+                out = "None"
+            elif tp is bool:
+                out = "True" if x else "False"
+            elif tp is int:
+                out = "int:" + _int_repr(x)
+            elif tp is float:
+                out = "float:" + _float_repr(x)
+            elif tp is complex:
+                out = "complex:" + _float_repr(x.real) + "," + _float_repr(x.imag)
+            elif tp is str:
+                out = "str:" + _str_repr(x)
+            elif tp is bytes:
+                out = "bytes:" + _bytes_repr(x)
+            elif tp is bytearray:
+                out = "bytearray:" + _bytes_repr(_bytes(x))
+            elif tp is range:
+                out = "range(%s,%s,%s)" % (
+                    _int_repr(x.start),
+                    _int_repr(x.stop),
+                    _int_repr(x.step),
+                )
+            elif x is Ellipsis or x is NotImplemented:
+                out = "const:" + _repr(x)
+            elif tp is type or _isinstance(x, type):
+                out = "type:" + qualified_name(x)
+            elif tp in _function_types:
+                out = "function:" + qualified_name(x)
+            elif tp is _module_type:
+                out = "module:" + _str_repr(_getattr(x, "__name__", "?"))
+            else:
+                key = _id(x)
+                if key in on_path:
+                    count(7)
+                    return "<cycle>"
+                on_path.add(key)
+                try:
+                    out = container(x, tp, depth + 1)
+                finally:
+                    on_path.discard(key)
+            count(_len(out))
+            return out
+
+        def container(x, tp, depth):
+            if tp is list:
+                return "list[" + seq(_list_iter(x), depth) + "]"
+            if tp is tuple:
+                return "tuple(" + seq(_tuple_iter(x), depth) + ")"
+            if tp is dict:
+                return "dict{" + mapping(_dict_items(x), depth) + "}"
+            if tp is set:
+                return "set{" + unordered(_set_iter(x), depth) + "}"
+            if tp is frozenset:
+                return "frozenset{" + unordered(_frozenset_iter(x), depth) + "}"
+            module = _getattr(tp, "__module__", "")
+            if _isinstance(module, str) and module.split(".")[0] == "numpy":
+                numpy_value = numpy_encoding(x, depth)
+                if numpy_value is not None:
+                    return numpy_value
+            return obj(x, tp, depth)
+
+        def numpy_encoding(x, depth):
+            # Tagged with dtype (and shape); the values go through tolist() so
+            # that nested encodings follow the same rules as plain Python.
+            try:
+                dtype = str(_getattr(x, "dtype"))
+                if _getattr(x, "shape", None) is not None and _getattr(x, "ndim", 0):
+                    shape = _repr(tuple(x.shape))
+                    return "ndarray(%s,%s,%s)" % (
+                        _str_repr(dtype),
+                        shape,
+                        enc(x.tolist(), depth),
+                    )
+                return "numpy:%s:%s" % (_str_repr(dtype), enc(x.item(), depth))
+            except TooLarge:
+                raise
+            except Exception:
+                return None
+
+        def obj(x, tp, depth):
+            parts = []
+            if _isinstance(x, bool):
+                parts.append("True" if x else "False")
+            elif _isinstance(x, int):
+                parts.append("int:" + _int_repr(x))
+            elif _isinstance(x, float):
+                parts.append("float:" + _float_repr(x))
+            elif _isinstance(x, str):
+                parts.append("str:" + _str_repr(_str_getitem(x, slice(None))))
+            elif _isinstance(x, bytes):
+                parts.append("bytes:" + _bytes_repr(x))
+            elif _isinstance(x, dict):
+                parts.append("dict{" + mapping(_dict_items(x), depth) + "}")
+            elif _isinstance(x, list):
+                parts.append("list[" + seq(_list_iter(x), depth) + "]")
+            elif _isinstance(x, tuple):
+                parts.append("tuple(" + seq(_tuple_iter(x), depth) + ")")
+            elif _isinstance(x, set):
+                parts.append("set{" + unordered(_set_iter(x), depth) + "}")
+            elif _isinstance(x, frozenset):
+                parts.append("frozenset{" + unordered(_frozenset_iter(x), depth) + "}")
+            field_parts = fields(x, depth)
+            if not parts and not field_parts:
+                # Value types without fields (Decimal, datetime, ...) are told
+                # apart by their repr, unless it shows a memory address.
+                try:
+                    text = _repr(x)
+                except Exception:
+                    text = ""
+                if _isinstance(text, str) and " at 0x" not in text:
+                    parts.append("repr:" + _str_repr(text))
+            return (
+                "obj:"
+                + qualified_name(tp)
+                + "<"
+                + _comma_join(parts)
+                + ">{"
+                + _comma_join(field_parts)
+                + "}"
+            )
+
+        if _set_int_digits is not None:
+            _set_int_digits(0)
+        if _get_rec() < 4 * max_depth + 200:
+            _set_rec(4 * max_depth + 200)
+        return enc(value, 0)
+
+    return encode
+
+
+def _sha256_hex(text):
+    data = text.encode("utf-8", "surrogatepass")
+    try:
+        from _sha256 import sha256
+    except ImportError:
+        try:
+            from _sha2 import sha256
+        except ImportError:
+            from hashlib import sha256
+    return sha256(data).hexdigest()
+
+
+def escape(text, limit=300):
+    """Make ``text`` safe for one protocol field: no newlines, bounded length."""
+    if not isinstance(text, str):
+        text = "?"
+    if len(text) > limit:
+        text = text[:limit] + "..."
+    return (
+        text.replace("\\", "\\\\")
+        .replace("\n", "\\n")
+        .replace("\r", "\\r")
+        .replace("\t", "\\t")
+    )
+
+
+def _install_lazy_site():
+    """Let programs import third-party packages without paying for ``site``.
+
+    The harness starts with ``-S`` (about 10 ms instead of 50 ms); only a program
+    that imports something outside the standard library triggers ``site``.
+    """
+    import importlib.machinery as machinery
+
+    class LazySiteFinder:
+        done = False
+
+        @classmethod
+        def find_spec(cls, name, path=None, target=None):
+            if cls.done or path is not None:
+                return None
+            cls.done = True
+            import site
+
+            site.main()
+            return machinery.PathFinder.find_spec(name, path, target)
+
+    sys.meta_path.append(LazySiteFinder)
+
+
+def run_worker(out_fd, program, inputs, limits):
+    """Load the program and run ``f`` on every input, reporting over ``out_fd``.
+
+    Runs in the forked child. Never returns normally: the caller ``_exit``s.
+    """
+    import resource
+
+    write = os.write
+    perf = time.perf_counter
+    _str = str
+    _type = type
+    _BaseException = BaseException
+    _MemoryError = MemoryError
+    _len = len
+
+    def send(line):
+        data = (line + "\n").encode("utf-8", "backslashreplace")
+        while data:
+            n = write(out_fd, data)
+            data = data[n:]
+
+    devnull = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(devnull, fd)
+    os.close(devnull)
+
+    memory = int(limits["memory_mb"]) * 1024 * 1024
+    cpu = int(limits["program_timeout"]) + 2
+    fsize = int(limits["file_size_mb"]) * 1024 * 1024
+    for which, value in (
+        (resource.RLIMIT_AS, memory),
+        (resource.RLIMIT_CPU, cpu),
+        (resource.RLIMIT_FSIZE, fsize),
+        (resource.RLIMIT_CORE, 0),
+    ):
+        try:
+            resource.setrlimit(which, (value, value))
+        except (ValueError, OSError):
+            pass
+
+    encode = make_encoder(
+        int(limits["max_depth"]), int(limits["max_items"]), int(limits["max_chars"])
+    )
+    inline_chars = int(limits["inline_chars"])
+    preview_chars = int(limits["preview_chars"])
+    sha = _sha256_hex
+    _install_lazy_site()
+
+    try:
+        code = compile(program, "<program>", "exec")
+    except _BaseException as exc:
+        send("P syntax_error " + escape(_type(exc).__name__ + ": " + _describe(exc)))
+        return
+    namespace = {"__name__": "__effdiv_program__", "__builtins__": __builtins__}
+    try:
+        exec(code, namespace)
+    except _MemoryError:
+        send("P load_error MemoryError")
+        return
+    except _BaseException as exc:
+        send("P load_error " + escape(_type(exc).__name__ + ": " + _describe(exc)))
+        return
+    f = namespace.get("f")
+    if not callable(f):
+        send("P no_f " + ("f is not callable" if "f" in namespace else "f is not defined"))
+        return
+    send("P ok ")
+
+    for index, args in enumerate(inputs):
+        send("S " + _str(index))
+        start = perf()
+        try:
+            value = f(*args)
+            if value is None:
+                status, payload = "none", ""
+            else:
+                text = encode(value)
+                if _len(text) <= inline_chars:
+                    status, payload = "ok", text
+                else:
+                    status = "ok"
+                    payload = "sha256:" + sha(text) + " " + escape(text, preview_chars)
+        except TooLarge as exc:
+            status, payload = "too_large", escape(_str(exc.args[0]))
+        except _MemoryError:
+            status, payload = "memory", "MemoryError"
+        except _BaseException as exc:
+            status = "exception"
+            payload = escape(_type(exc).__name__ + ": " + _describe(exc))
+        micros = int((perf() - start) * 1e6)
+        send("I %d %s %d %s" % (index, status, micros, payload))
+    send("D")
+
+
+def _describe(exc):
+    try:
+        text = str(exc)
+    except BaseException:
+        text = "<unprintable>"
+    return text if isinstance(text, str) else "<unprintable>"
+
+
+def supervise(payload):
+    """Fork the worker, police its time, and return the protocol text."""
+    import select
+
+    version, program, inputs, limits = payload
+    if version != PROTOCOL:
+        return "EFFDIV 1\nP harness_error protocol mismatch\nE error\n"
+    input_timeout = float(limits["input_timeout"])
+    program_timeout = float(limits["program_timeout"])
+    max_record_bytes = int(limits["max_record_bytes"])
+
+    read_fd, write_fd = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # worker
+        try:
+            os.close(read_fd)
+            os.setpgid(0, 0)
+            run_worker(write_fd, program, inputs, limits)
+        finally:
+            os._exit(0)
+    os.close(write_fd)
+    try:
+        os.setpgid(pid, pid)
+    except OSError:
+        pass
+
+    lines = ["EFFDIV 1"]
+    start = time.monotonic()
+    program_deadline = start + program_timeout
+    phase_deadline = start + input_timeout  # loading counts as one input
+    current = None  # index of the input being run
+    expected = 0
+    program_status = None
+    end = None
+    buffer = b""
+    received = 0
+
+    def fail(kind, detail):
+        if program_status is None:
+            lines.append("P %s %s" % (kind if kind != "timeout" else "load_timeout", detail))
+        elif current is not None:
+            lines.append("I %d %s %d %s" % (current, kind, int((now - phase_start) * 1e6), detail))
+
+    phase_start = start
+    while end is None:
+        now = time.monotonic()
+        deadline = min(program_deadline, phase_deadline)
+        if now >= deadline:
+            fail("timeout", "program time limit" if deadline == program_deadline else "")
+            end = "timeout"
+            break
+        ready, _, _ = select.select([read_fd], [], [], deadline - now)
+        if not ready:
+            continue
+        chunk = os.read(read_fd, 65536)
+        now = time.monotonic()
+        if not chunk:
+            detail = _exit_detail(pid)
+            kind = "timeout" if "SIGXCPU" in detail else "crash"
+            fail(kind, detail)
+            end = kind
+            break
+        received += len(chunk)
+        if received > max_record_bytes:
+            fail("crash", "harness channel flooded")
+            end = "crash"
+            break
+        buffer += chunk
+        while b"\n" in buffer and end is None:
+            raw, buffer = buffer.split(b"\n", 1)
+            line = raw.decode("utf-8", "replace")
+            kind, _, rest = line.partition(" ")
+            fields = rest.split(" ", 3)
+            if kind == "P" and program_status is None and fields[0] in PROGRAM_STATUSES:
+                program_status = fields[0]
+                lines.append(line)
+                if program_status != "ok":
+                    end = "done"
+                phase_deadline = program_deadline
+            elif kind == "S" and program_status == "ok" and current is None and rest == str(expected):
+                current = expected
+                phase_start = now
+                phase_deadline = now + input_timeout
+            elif (
+                kind == "I"
+                and current is not None
+                and len(fields) == 4
+                and fields[0] == str(current)
+                and fields[1] in INPUT_STATUSES
+                and fields[2].isdigit()
+            ):
+                lines.append(line)
+                current = None
+                expected += 1
+                phase_deadline = program_deadline
+            elif kind == "D" and program_status == "ok" and current is None and expected == len(inputs):
+                end = "done"
+            else:
+                fail("crash", "malformed record from worker")
+                end = "crash"
+    os.close(read_fd)
+    try:
+        os.killpg(pid, 9)
+    except OSError:
+        pass
+    try:
+        os.waitpid(pid, 0)
+    except OSError:
+        pass
+    lines.append("E " + end)
+    return "\n".join(lines) + "\n"
+
+
+def _exit_detail(pid):
+    try:
+        _, status = os.waitpid(pid, 0)
+    except OSError:
+        return "worker vanished"
+    if os.WIFSIGNALED(status):
+        sig = os.WTERMSIG(status)
+        names = {6: "SIGABRT", 9: "SIGKILL", 11: "SIGSEGV", 24: "SIGXCPU", 25: "SIGXFSZ"}
+        return "killed by " + names.get(sig, "signal %d" % sig)
+    return "exited with code %d" % os.WEXITSTATUS(status)
+
+
+def main():
+    import marshal
+
+    chunks = []
+    while True:
+        chunk = os.read(0, 1 << 20)
+        if not chunk:
+            break
+        chunks.append(chunk)
+    try:
+        payload = marshal.loads(b"".join(chunks))
+    except Exception as exc:
+        out = "EFFDIV 1\nP harness_error bad payload: %s\nE error\n" % escape(str(exc))
+    else:
+        out = supervise(payload)
+    data = out.encode("utf-8", "backslashreplace")
+    while data:
+        n = os.write(1, data)
+        data = data[n:]
+
+
+if __name__ == "__main__":
+    main()

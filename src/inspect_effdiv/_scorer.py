@@ -1,0 +1,118 @@
+"""Per-epoch scorer: extract the program, run it in the sandbox, record its trace."""
+
+from __future__ import annotations
+
+import reprlib
+from typing import Any
+
+from inspect_ai.scorer import Score, Scorer, Target, scorer
+from inspect_ai.solver import TaskState
+from inspect_ai.util import sandbox
+
+from ._execution import ExecutionLimits, ExecutionResult, execute_program
+from ._extract import extract_program
+from ._metrics import nanmean, nanstderr
+
+__all__ = ["execution_scorer"]
+
+_SUMMARY_OUTPUTS = 3
+
+
+def _short_repr() -> reprlib.Repr:
+    r = reprlib.Repr()  # keyword arguments need Python 3.12
+    r.maxstring = r.maxother = 60
+    r.maxlist = r.maxtuple = r.maxdict = r.maxset = 6
+    r.maxlevel = 3
+    return r
+
+
+_ARGS_REPR = _short_repr()
+
+
+@scorer(metrics={"*": [nanmean(), nanstderr()]})
+def execution_scorer(
+    *,
+    input_timeout: float = 2.0,
+    program_timeout: float = 30.0,
+    memory_mb: int = 1024,
+    python: str | None = None,
+    inputs_key: str = "test_inputs",
+    sandbox_name: str | None = None,
+) -> Scorer:
+    """Run each generation's program on the sample's test inputs.
+
+    The score value is ``{"valid": 0 or 1, "has_program": 0 or 1}``; the
+    answer is the extracted program; the metadata holds the ``program``, its
+    ``program_status``, the per-input ``trace`` (status, encoded value or its
+    hash, error, milliseconds), the ``semantics`` key (SHA-256 of the trace,
+    ``None`` when invalid), timings and the limits used.
+
+    Args:
+        input_timeout: Seconds per test input.
+        program_timeout: Seconds for all inputs of one program.
+        memory_mb: Memory cap of the program's process.
+        python: Interpreter inside the sandbox (default: this interpreter on the
+            ``local`` sandbox, ``python3`` elsewhere).
+        inputs_key: Sample metadata key holding the list of argument lists.
+        sandbox_name: Name of the sandbox environment to use (default one if None).
+    """
+    limits = ExecutionLimits(
+        input_timeout=input_timeout, program_timeout=program_timeout, memory_mb=memory_mb
+    )
+
+    async def score(state: TaskState, target: Target) -> Score:
+        inputs = state.metadata.get(inputs_key)
+        if not isinstance(inputs, list):
+            raise ValueError(
+                f"sample {state.sample_id!r}: metadata[{inputs_key!r}] must be a list of "
+                "argument lists"
+            )
+        completion = state.output.completion if state.output else ""
+        program = extract_program(completion)
+        result = await execute_program(
+            sandbox(sandbox_name), program, inputs, limits=limits, python=python
+        )
+        return Score(
+            value={"valid": float(result.valid), "has_program": float(bool(program.strip()))},
+            answer=program,
+            explanation=explain(result, inputs),
+            metadata={
+                "program": program,
+                "program_status": result.program_status,
+                "program_detail": result.detail,
+                "trace": [r.as_dict() for r in result.inputs],
+                "semantics": result.semantics,
+                "exec_seconds": round(result.wall_seconds, 6),
+                "limits": {
+                    "input_timeout": limits.input_timeout,
+                    "program_timeout": limits.program_timeout,
+                    "memory_mb": limits.memory_mb,
+                },
+            },
+        )
+
+    return score
+
+
+def explain(result: ExecutionResult, inputs: list[Any]) -> str:
+    """A short account of the run for ``inspect view``."""
+    n = len(result.inputs)
+    if result.program_status != "ok":
+        detail = f": {result.detail}" if result.detail else ""
+        return f"invalid ({result.program_status}){detail}"
+    failure = result.first_failure()
+    if failure is not None:
+        index, failed = failure
+        n_ok = sum(r.status == "ok" for r in result.inputs)
+        shown = ", ".join(_ARGS_REPR.repr(a) for a in inputs[index]) if index < len(inputs) else "?"
+        detail = f": {failed.detail}" if failed.detail else ""
+        return (
+            f"invalid: input {index + 1} of {n} f({shown}) -> {failed.status}{detail} "
+            f"({n_ok}/{n} inputs ok)"
+        )
+    shown_outputs = []
+    for r in result.inputs[:_SUMMARY_OUTPUTS]:
+        text = r.detail if r.value and r.value.startswith("sha256:") else (r.value or "")
+        shown_outputs.append(text if len(text) <= 60 else text[:57] + "...")
+    more = ", ..." if n > _SUMMARY_OUTPUTS else ""
+    return f"valid: {n}/{n} inputs ok; outputs: {', '.join(shown_outputs)}{more}"

@@ -1,0 +1,91 @@
+"""The ``effdiv`` task: open-ended prompts, many epochs, diversity by execution."""
+
+from __future__ import annotations
+
+from inspect_ai import Epochs, Task, task
+from inspect_ai.dataset import MemoryDataset, Sample
+from inspect_ai.scorer import Scorer, ScoreReducer
+from inspect_ai.solver import Solver, generate
+
+from ._dataset import DATASET_VERSION, PromptRecord, load_prompts
+from ._prompts import render_prompt
+from ._reducer import effective_diversity
+from ._scorer import execution_scorer
+
+__all__ = ["effdiv", "prompt_samples"]
+
+#: Samples per prompt, as in the paper.
+DEFAULT_EPOCHS = 32
+
+
+def prompt_samples(records: list[PromptRecord], prompt_template: str) -> list[Sample]:
+    """One Sample per prompt, with a stable id and the test inputs in its metadata."""
+    return [
+        Sample(
+            id=record.id,
+            input=render_prompt(record, prompt_template),
+            metadata={
+                "signature": record.signature,
+                "input_description": record.input_description,
+                "example_input": record.example_input,
+                "test_inputs": record.test_inputs,
+                "tags": list(record.tags),
+            },
+        )
+        for record in records
+    ]
+
+
+@task
+def effdiv(
+    dataset: str | None = None,
+    dataset_split: str = "train",
+    prompt_template: str = "zero_shot",
+    epochs: int = DEFAULT_EPOCHS,
+    input_timeout: float = 2.0,
+    program_timeout: float = 30.0,
+    memory_mb: int = 1024,
+    python: str | None = None,
+    sandbox: str = "local",
+    solver: Solver | None = None,
+    scorer: Scorer | None = None,
+    reducer: ScoreReducer | None = None,
+) -> Task:
+    """Effective semantic diversity of open-ended programs.
+
+    Args:
+        dataset: ``None`` for the packaged prompt set (pinned by content hash),
+            a JSONL path, or a Hugging Face dataset id.
+        dataset_split: Split to use for a Hugging Face dataset.
+        prompt_template: ``zero_shot``, ``two_shot`` or ``two_shot_cot``.
+        epochs: Generations per prompt (K).
+        input_timeout: Seconds per test input.
+        program_timeout: Seconds for all inputs of one program.
+        memory_mb: Memory cap of a program's process.
+        python: Interpreter inside the sandbox (default: this interpreter on
+            the local sandbox, ``python3`` elsewhere).
+        sandbox: Sandbox type (``local`` until the isolated sandbox lands).
+        solver: Replaces plain ``generate()``.
+        scorer: Replaces :func:`execution_scorer` built from the limits above.
+        reducer: Replaces :func:`effective_diversity`.
+    """
+    if not isinstance(epochs, int) or epochs < 1:
+        raise ValueError(f"epochs: must be a positive integer, got {epochs!r}")
+    records = load_prompts(dataset, split=dataset_split)
+    name = "effdiv" if dataset is None else f"effdiv ({dataset})"
+    return Task(
+        dataset=MemoryDataset(prompt_samples(records, prompt_template), name=name),
+        solver=solver or generate(),
+        scorer=scorer
+        or execution_scorer(
+            input_timeout=input_timeout,
+            program_timeout=program_timeout,
+            memory_mb=memory_mb,
+            python=python,
+        ),
+        epochs=Epochs(epochs, reducer or effective_diversity()),
+        sandbox=sandbox,
+        metadata={"dataset_version": DATASET_VERSION if dataset is None else dataset,
+                  "prompt_template": prompt_template},
+        version=1,
+    )
