@@ -70,8 +70,8 @@ def load_prompts(source: str | Path | None = None, *, split: str = "train") -> l
 
     Args:
         source: ``None`` for the packaged, hash-pinned prompt set; a path to a
-            JSONL file; or a Hugging Face dataset id (``owner/name``), loaded
-            through ``datasets``.
+            JSONL file; or a Hugging Face dataset id (``owner/name``, or a local
+            dataset directory), loaded through ``datasets``.
         split: Split of a Hugging Face dataset.
 
     Raises:
@@ -88,7 +88,7 @@ def load_prompts(source: str | Path | None = None, *, split: str = "train") -> l
             )
         return _parse_jsonl(data.decode("utf-8"), str(path))
     path = Path(source)
-    if path.exists() or str(source).endswith((".jsonl", ".json")):
+    if path.is_file() or (not path.is_dir() and str(source).endswith((".jsonl", ".json"))):
         try:
             text = path.read_text("utf-8")
         except (OSError, UnicodeDecodeError) as exc:

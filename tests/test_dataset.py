@@ -1,0 +1,139 @@
+"""Dataset format, validation errors, packaging and hash pin."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from inspect_effdiv import DATASET_SHA256, DatasetError, load_prompts
+from inspect_effdiv._dataset import packaged_dataset_path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+GOOD = {
+    "id": "p1",
+    "input_description": "An integer n.",
+    "example_input": "n = 3",
+    "signature": "def f(n: int):",
+    "test_inputs": [[1], [2]],
+}
+
+
+def write_rows(path: Path, rows: list[object]) -> Path:
+    path.write_text("\n".join(r if isinstance(r, str) else json.dumps(r) for r in rows) + "\n")
+    return path
+
+
+def test_packaged_prompts_meet_the_minimum() -> None:
+    records = load_prompts()
+    assert len(records) >= 10
+    assert all(len(r.test_inputs) >= 20 for r in records)
+    tags = {t for r in records for t in r.tags}
+    assert {"integers", "strings", "lists", "grids", "graphs"} <= tags
+    assert len({r.id for r in records}) == len(records)
+    for r in records:
+        assert all(len(args) == r.arity for args in r.test_inputs)
+
+
+def test_packaged_file_matches_pin_and_rebuilds_identically() -> None:
+    data = packaged_dataset_path().read_bytes()
+    assert hashlib.sha256(data).hexdigest() == DATASET_SHA256
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "dataset" / "build.py"), "--check"],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_hash_mismatch_is_refused(monkeypatch, tmp_path) -> None:
+    fake = write_rows(tmp_path / "effdiv-v0.jsonl", [GOOD])
+    monkeypatch.setattr("inspect_effdiv._dataset.packaged_dataset_path", lambda: fake)
+    with pytest.raises(DatasetError, match="does not match the pinned"):
+        load_prompts()
+
+
+def test_custom_jsonl(tmp_path) -> None:
+    path = write_rows(tmp_path / "mine.jsonl", [GOOD, {**GOOD, "id": "p2", "tags": ["x"]}])
+    records = load_prompts(path)
+    assert [r.id for r in records] == ["p1", "p2"] and records[1].tags == ("x",)
+
+
+@pytest.mark.parametrize(
+    ("row", "message"),
+    [
+        ("{not json", r"mine.jsonl:2: invalid JSON"),
+        ([1, 2], r"mine.jsonl:2: expected a JSON object"),
+        ({**GOOD, "id": ""}, r"mine.jsonl:2: field 'id'"),
+        ({**GOOD, "id": "p1"}, r"mine.jsonl:2: field 'id': duplicate id 'p1' \(first on line 1\)"),
+        ({k: v for k, v in GOOD.items() if k != "example_input"} | {"id": "q"},
+         r"mine.jsonl:2: field 'example_input'"),
+        ({**GOOD, "id": "q", "signature": "def g(n):"}, r"mine.jsonl:2: field 'signature'"),
+        ({**GOOD, "id": "q", "signature": "def f(n"}, r"mine.jsonl:2: field 'signature'"),
+        ({**GOOD, "id": "q", "signature": "def f(*n):"}, r"mine.jsonl:2: field 'signature'"),
+        ({**GOOD, "id": "q", "test_inputs": []}, r"mine.jsonl:2: field 'test_inputs'"),
+        ({**GOOD, "id": "q", "test_inputs": [1]}, r"mine.jsonl:2: field 'test_inputs': input 0"),
+        ({**GOOD, "id": "q", "test_inputs": [[1], [1, 2]]},
+         r"mine.jsonl:2: field 'test_inputs': input 1 has 2 arguments, the signature takes 1"),
+        ({**GOOD, "id": "q", "tags": "x"}, r"mine.jsonl:2: field 'tags'"),
+        ({**GOOD, "id": "q", "extra": 1}, r"mine.jsonl:2: field 'extra': unknown field"),
+    ],
+)
+def test_malformed_rows_name_file_line_and_field(tmp_path, row, message) -> None:
+    path = write_rows(tmp_path / "mine.jsonl", [GOOD, row])
+    with pytest.raises(DatasetError, match=message) as info:
+        load_prompts(path)
+    assert "\n" not in str(info.value)
+
+
+def test_missing_file_and_empty_file(tmp_path) -> None:
+    with pytest.raises(DatasetError, match="nope.jsonl: cannot read"):
+        load_prompts(tmp_path / "nope.jsonl")
+    (tmp_path / "empty.jsonl").write_text("\n")
+    with pytest.raises(DatasetError, match="empty.jsonl: no prompts"):
+        load_prompts(tmp_path / "empty.jsonl")
+
+
+def test_hugging_face_dataset_through_datasets(tmp_path) -> None:
+    # a local dataset directory is resolved by `datasets` exactly like a hub id
+    folder = tmp_path / "hf-prompts"
+    folder.mkdir()
+    row = {**GOOD, "tags": ["a"]}
+    write_rows(folder / "train.jsonl", [row, {**row, "id": "p2"}])
+    records = load_prompts(str(folder))
+    assert [r.id for r in records] == ["p1", "p2"]
+
+
+def test_unknown_hf_id_is_one_clear_line() -> None:
+    with pytest.raises(DatasetError, match="no-such-owner/no-such-dataset") as info:
+        load_prompts("no-such-owner/no-such-dataset")
+    assert "\n" not in str(info.value)
+
+
+def test_loads_with_datasets_json_builder() -> None:
+    from datasets import load_dataset
+
+    rows = load_dataset("json", data_files=str(packaged_dataset_path()), split="train")
+    assert len(rows) == len(load_prompts())
+
+
+def test_wheel_ships_the_data(tmp_path) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
+         "-w", str(tmp_path), str(ROOT)],
+        capture_output=True,
+        text=True,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    import zipfile
+
+    (wheel,) = tmp_path.glob("inspect_effdiv-*.whl")
+    names = zipfile.ZipFile(wheel).namelist()
+    assert "inspect_effdiv/data/effdiv-v0.jsonl" in names
+    assert "inspect_effdiv/py.typed" in names
+    assert "inspect_effdiv/_harness.py" in names
