@@ -20,6 +20,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ._errors import EffdivError
+
 __all__ = [
     "DATASET_SHA256",
     "DATASET_VERSION",
@@ -38,8 +40,8 @@ DATASET_SHA256 = "352db81443e56ea3cc4ec17ee2532d968ad24a263ad5e65e0dd6375ad61444
 _FIELDS = ("id", "input_description", "example_input", "signature", "test_inputs", "tags")
 
 
-class DatasetError(ValueError):
-    """A prompt file or row that does not follow the format."""
+class DatasetError(EffdivError):
+    """A prompt file or row that does not follow the format (one-line message)."""
 
 
 @dataclass(frozen=True)

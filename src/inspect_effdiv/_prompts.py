@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ._dataset import PromptRecord
+from ._errors import EffdivError
 
 __all__ = ["PROMPT_TEMPLATES", "render_prompt"]
 
@@ -118,11 +119,11 @@ def render_prompt(record: PromptRecord, template: str) -> str:
     """Render ``record`` with the template named ``template``.
 
     Raises:
-        ValueError: for an unknown template name (the message lists the known ones).
+        EffdivError: for an unknown template name (the message lists the known ones).
     """
     try:
         render = PROMPT_TEMPLATES[template]
     except KeyError:
         known = ", ".join(PROMPT_TEMPLATES)
-        raise ValueError(f"prompt_template: unknown template {template!r} (known: {known})") from None
+        raise EffdivError(f"prompt_template: unknown template {template!r} (known: {known})") from None
     return render(record)

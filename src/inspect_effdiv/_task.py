@@ -8,6 +8,7 @@ from inspect_ai.scorer import Scorer, ScoreReducer
 from inspect_ai.solver import Solver, generate
 
 from ._dataset import DATASET_VERSION, PromptRecord, load_prompts
+from ._errors import EffdivError
 from ._prompts import render_prompt
 from ._reducer import effective_diversity
 from ._scorer import execution_scorer
@@ -70,7 +71,7 @@ def effdiv(
         reducer: Replaces :func:`effective_diversity`.
     """
     if not isinstance(epochs, int) or epochs < 1:
-        raise ValueError(f"epochs: must be a positive integer, got {epochs!r}")
+        raise EffdivError(f"epochs: must be a positive integer, got {epochs!r}")
     records = load_prompts(dataset, split=dataset_split)
     name = "effdiv" if dataset is None else f"effdiv ({dataset})"
     return Task(
