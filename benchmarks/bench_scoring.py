@@ -32,14 +32,17 @@ PROGRAMS = [
     "def f(arr):\n    return sorted(arr)\n",
     "def f(arr):\n    return max(arr) - min(arr)\n",
     "def f(arr):\n    return len(set(arr))\n",
-    "def f(arr):\n    out, s = [], 0\n    for x in arr:\n        s += x\n        out.append(s)\n    return out\n",
-    "from collections import Counter\n\ndef f(arr):\n    return Counter(x % 7 for x in arr).most_common(2)\n",
+    "def f(arr):\n    out, s = [], 0\n    for x in arr:\n        s += x\n"
+    "        out.append(s)\n    return out\n",
+    "from collections import Counter\n\ndef f(arr):\n"
+    "    return Counter(x % 7 for x in arr).most_common(2)\n",
     "import math\n\ndef f(arr):\n    return math.gcd(*arr) if len(arr) > 1 else abs(arr[0])\n",
     "def f(arr):\n    best = cur = arr[0]\n    for x in arr[1:]:\n        cur = max(x, cur + x)\n"
     "        best = max(best, cur)\n    return best\n",
     "def f(arr):\n    return {x % 3: x for x in arr}\n",
     "def f(arr):\n    return tuple(x for x in arr if x > 0)\n",
-    "def f(arr):\n    return sum(1 for i in range(len(arr)) for j in range(i) if arr[j] > arr[i])\n",
+    "def f(arr):\n"
+    "    return sum(1 for i in range(len(arr)) for j in range(i) if arr[j] > arr[i])\n",
     "def f(arr):\n    return arr[0] / (arr[-1] - arr[-1])\n",  # raises
     "def f(arr):\n    if len(arr) > 3:\n        return None\n    return arr\n",  # None on most
     "def f(arr):\n    return str(sorted(arr, reverse=True)[:3])\n",
@@ -60,7 +63,9 @@ print(json.dumps(_results))
 """
 
 
-async def run_effdiv(env: Any, programs: list[str], inputs: list[list[Any]], concurrency: int) -> float:
+async def run_effdiv(
+    env: Any, programs: list[str], inputs: list[list[Any]], concurrency: int
+) -> float:
     from inspect_ai.model import ModelName, ModelOutput
     from inspect_ai.scorer import Target
     from inspect_ai.solver import TaskState
@@ -96,7 +101,9 @@ async def run_effdiv(env: Any, programs: list[str], inputs: list[list[Any]], con
     return time.perf_counter() - start
 
 
-async def run_naive(env: Any, programs: list[str], inputs: list[list[Any]], concurrency: int) -> float:
+async def run_naive(
+    env: Any, programs: list[str], inputs: list[list[Any]], concurrency: int
+) -> float:
     semaphore = asyncio.Semaphore(concurrency)
     payload = json.dumps(inputs)
 
@@ -144,8 +151,10 @@ def main(argv: list[str] | None = None) -> int:
     per = 1000 / args.programs
     eff = statistics.median(effdiv_times) * per
     naive = statistics.median(naive_times) * per
-    print(f"programs per round: {args.programs}, inputs per program: {len(inputs)}, "
-          f"rounds: {args.rounds}, concurrency: {args.concurrency}")
+    print(
+        f"programs per round: {args.programs}, inputs per program: {len(inputs)}, "
+        f"rounds: {args.rounds}, concurrency: {args.concurrency}"
+    )
     print(f"effdiv scorer      : {eff:7.1f} ms/program (median of rounds)")
     print(f"naive python -c    : {naive:7.1f} ms/program (median of rounds)")
     print(f"ratio effdiv/naive : {eff / naive:7.2f} (target <= 0.60)")

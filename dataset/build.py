@@ -73,7 +73,7 @@ PROMPTS: list[dict[str, Any]] = [
         "signature": "def f(a: int, b: int):",
         "tags": ["integers"],
         "edge": [[1, 1], [1, 10**9], [10**9, 1], [10**9, 10**9], [7, 7], [12, 18], [2, 3]],
-        "gen": lambda r: [r.randint(1, 10**9), r.randint(1, 10**r.randint(1, 9))],
+        "gen": lambda r: [r.randint(1, 10**9), r.randint(1, 10 ** r.randint(1, 9))],
     },
     {
         "id": "string-lower",
@@ -83,9 +83,19 @@ PROMPTS: list[dict[str, Any]] = [
         "example_input": 's = "abacaba"',
         "signature": "def f(s: str):",
         "tags": ["strings"],
-        "edge": [["a"], ["z"], ["aa"], ["ab"], ["abcdefghijklmnopqrstuvwxyz"], ["a" * 100],
-                 ["racecar"], ["zyxw"]],
-        "gen": lambda r: [_word(r, 1, 100, "abc" if r.random() < 0.5 else "abcdefghijklmnopqrstuvwxyz")],
+        "edge": [
+            ["a"],
+            ["z"],
+            ["aa"],
+            ["ab"],
+            ["abcdefghijklmnopqrstuvwxyz"],
+            ["a" * 100],
+            ["racecar"],
+            ["zyxw"],
+        ],
+        "gen": lambda r: [
+            _word(r, 1, 100, "abc" if r.random() < 0.5 else "abcdefghijklmnopqrstuvwxyz")
+        ],
     },
     {
         "id": "list-ints",
@@ -95,9 +105,16 @@ PROMPTS: list[dict[str, Any]] = [
         "example_input": "arr = [3, -1, 4, 1, 5]",
         "signature": "def f(arr: list[int]):",
         "tags": ["lists", "integers"],
-        "edge": [[[0]], [[-1000000]], [[1000000, 1000000]], [[1, 2, 3, 4, 5]], [[5, 4, 3, 2, 1]],
-                 [[7] * 200], [[-3, 3]]],
-        "gen": lambda r: [[r.randint(-10**6, 10**6) for _ in range(r.randint(1, 200))]],
+        "edge": [
+            [[0]],
+            [[-1000000]],
+            [[1000000, 1000000]],
+            [[1, 2, 3, 4, 5]],
+            [[5, 4, 3, 2, 1]],
+            [[7] * 200],
+            [[-3, 3]],
+        ],
+        "gen": lambda r: [[r.randint(-(10**6), 10**6) for _ in range(r.randint(1, 200))]],
     },
     {
         "id": "list-words",
@@ -108,10 +125,20 @@ PROMPTS: list[dict[str, Any]] = [
         "example_input": 'words = ["apple", "bat", "apple", "cat"]',
         "signature": "def f(words: list[str]):",
         "tags": ["lists", "strings"],
-        "edge": [[["a"]], [["a", "a"]], [["ab", "ba"]], [["abcdefghijkl"]],
-                 [["x", "y", "z", "x", "y", "z"]], [["zz", "z", "zzz"]]],
-        "gen": lambda r: [[_word(r, 1, 12, "abcde" if r.random() < 0.5 else "abcdefghijklmnopqrstuvwxyz")
-                           for _ in range(r.randint(1, 50))]],
+        "edge": [
+            [["a"]],
+            [["a", "a"]],
+            [["ab", "ba"]],
+            [["abcdefghijkl"]],
+            [["x", "y", "z", "x", "y", "z"]],
+            [["zz", "z", "zzz"]],
+        ],
+        "gen": lambda r: [
+            [
+                _word(r, 1, 12, "abcde" if r.random() < 0.5 else "abcdefghijklmnopqrstuvwxyz")
+                for _ in range(r.randint(1, 50))
+            ]
+        ],
     },
     {
         "id": "grid-chars",
@@ -122,8 +149,15 @@ PROMPTS: list[dict[str, Any]] = [
         "example_input": 'grid = ["..#", "#..", "..."]',
         "signature": "def f(grid: list[str]):",
         "tags": ["grids"],
-        "edge": [[["."]], [["#"]], [["." * 30] * 30], [["#" * 30] * 30], [[".#", "#."]],
-                 [["...", "###", "..."]], [["#", ".", "#"]]],
+        "edge": [
+            [["."]],
+            [["#"]],
+            [["." * 30] * 30],
+            [["#" * 30] * 30],
+            [[".#", "#."]],
+            [["...", "###", "..."]],
+            [["#", ".", "#"]],
+        ],
         "gen": lambda r: [_grid(r, r.randint(1, 30), r.randint(1, 30), r.choice([0.1, 0.3, 0.5]))],
     },
     {
@@ -135,10 +169,20 @@ PROMPTS: list[dict[str, Any]] = [
         "example_input": "matrix = [[1, 0, 3], [4, 2, 2]]",
         "signature": "def f(matrix: list[list[int]]):",
         "tags": ["grids", "integers"],
-        "edge": [[[[0]]], [[[9]]], [[[1, 2], [3, 4]]], [[[0] * 20] * 20], [[[9] * 20] * 20],
-                 [[[5], [5], [5]]], [[[1, 2, 3]]]],
-        "gen": lambda r: [(lambda h, w: [[r.randint(0, 9) for _ in range(w)] for _ in range(h)])(
-            r.randint(1, 20), r.randint(1, 20))],
+        "edge": [
+            [[[0]]],
+            [[[9]]],
+            [[[1, 2], [3, 4]]],
+            [[[0] * 20] * 20],
+            [[[9] * 20] * 20],
+            [[[5], [5], [5]]],
+            [[[1, 2, 3]]],
+        ],
+        "gen": lambda r: [
+            (lambda h, w: [[r.randint(0, 9) for _ in range(w)] for _ in range(h)])(
+                r.randint(1, 20), r.randint(1, 20)
+            )
+        ],
     },
     {
         "id": "graph-undirected",
@@ -149,10 +193,17 @@ PROMPTS: list[dict[str, Any]] = [
         "example_input": "n = 4, edges = [[1, 2], [2, 3], [4, 1]]",
         "signature": "def f(n: int, edges: list[list[int]]):",
         "tags": ["graphs"],
-        "edge": [[1, []], [2, []], [2, [[1, 2]]], [3, [[1, 2], [2, 3], [3, 1]]],
-                 [5, [[1, 2], [3, 4]]], [4, [[1, 2], [1, 3], [1, 4]]]],
-        "gen": lambda r: (lambda n: [n, _graph_edges(r, n, r.randint(0, min(200, n * (n - 1) // 2)))])(
-            r.randint(1, 50)),
+        "edge": [
+            [1, []],
+            [2, []],
+            [2, [[1, 2]]],
+            [3, [[1, 2], [2, 3], [3, 1]]],
+            [5, [[1, 2], [3, 4]]],
+            [4, [[1, 2], [1, 3], [1, 4]]],
+        ],
+        "gen": lambda r: (
+            lambda n: [n, _graph_edges(r, n, r.randint(0, min(200, n * (n - 1) // 2)))]
+        )(r.randint(1, 50)),
     },
     {
         "id": "tree-edges",
@@ -163,8 +214,13 @@ PROMPTS: list[dict[str, Any]] = [
         "example_input": "n = 5, edges = [[1, 2], [1, 3], [3, 4], [3, 5]]",
         "signature": "def f(n: int, edges: list[list[int]]):",
         "tags": ["graphs", "trees"],
-        "edge": [[2, [[1, 2]]], [3, [[1, 2], [2, 3]]], [3, [[2, 1], [3, 1]]],
-                 [5, [[1, 2], [2, 3], [3, 4], [4, 5]]], [5, [[1, 2], [1, 3], [1, 4], [1, 5]]]],
+        "edge": [
+            [2, [[1, 2]]],
+            [3, [[1, 2], [2, 3]]],
+            [3, [[2, 1], [3, 1]]],
+            [5, [[1, 2], [2, 3], [3, 4], [4, 5]]],
+            [5, [[1, 2], [1, 3], [1, 4], [1, 5]]],
+        ],
         "gen": lambda r: (lambda n: [n, _tree_edges(r, n)])(r.randint(2, 100)),
     },
     {
@@ -176,10 +232,20 @@ PROMPTS: list[dict[str, Any]] = [
         "example_input": "intervals = [[1, 3], [2, 6], [8, 10]]",
         "signature": "def f(intervals: list[list[int]]):",
         "tags": ["intervals"],
-        "edge": [[[[0, 0]]], [[[0, 10000]]], [[[1, 2], [1, 2]]], [[[1, 2], [3, 4]]],
-                 [[[1, 5], [2, 3]]], [[[5, 5], [0, 10000], [7, 9]]]],
-        "gen": lambda r: [[(lambda a, b: [min(a, b), max(a, b)])(r.randint(0, 10**4), r.randint(0, 10**4))
-                           for _ in range(r.randint(1, 100))]],
+        "edge": [
+            [[[0, 0]]],
+            [[[0, 10000]]],
+            [[[1, 2], [1, 2]]],
+            [[[1, 2], [3, 4]]],
+            [[[1, 5], [2, 3]]],
+            [[[5, 5], [0, 10000], [7, 9]]],
+        ],
+        "gen": lambda r: [
+            [
+                (lambda a, b: [min(a, b), max(a, b)])(r.randint(0, 10**4), r.randint(0, 10**4))
+                for _ in range(r.randint(1, 100))
+            ]
+        ],
     },
     {
         "id": "array-queries",
@@ -190,11 +256,19 @@ PROMPTS: list[dict[str, Any]] = [
         "example_input": "arr = [5, 2, 8, 1], queries = [[1, 2], [2, 4]]",
         "signature": "def f(arr: list[int], queries: list[list[int]]):",
         "tags": ["lists", "queries"],
-        "edge": [[[1], [[1, 1]]], [[1000], [[1, 1], [1, 1]]], [[1, 2, 3], [[1, 3]]],
-                 [[3, 2, 1], [[1, 1], [2, 2], [3, 3]]], [[7] * 100, [[1, 100]]]],
-        "gen": lambda r: (lambda n: [[r.randint(1, 1000) for _ in range(n)],
-                                     [sorted([r.randint(1, n), r.randint(1, n)])
-                                      for _ in range(r.randint(1, 100))]])(r.randint(1, 100)),
+        "edge": [
+            [[1], [[1, 1]]],
+            [[1000], [[1, 1], [1, 1]]],
+            [[1, 2, 3], [[1, 3]]],
+            [[3, 2, 1], [[1, 1], [2, 2], [3, 3]]],
+            [[7] * 100, [[1, 100]]],
+        ],
+        "gen": lambda r: (
+            lambda n: [
+                [r.randint(1, 1000) for _ in range(n)],
+                [sorted([r.randint(1, n), r.randint(1, n)]) for _ in range(r.randint(1, 100))],
+            ]
+        )(r.randint(1, 100)),
     },
     {
         "id": "two-strings",
@@ -205,10 +279,18 @@ PROMPTS: list[dict[str, Any]] = [
         "example_input": 's = "kitten", t = "sitting"',
         "signature": "def f(s: str, t: str):",
         "tags": ["strings", "pairs"],
-        "edge": [["a", "a"], ["a", "b"], ["ab", "ba"], ["abc", "abcabc"], ["z" * 60, "z"],
-                 ["listen", "silent"]],
-        "gen": lambda r: [_word(r, 1, 60, "ab" if r.random() < 0.4 else "abcdefghijklmnopqrstuvwxyz"),
-                          _word(r, 1, 60, "ab" if r.random() < 0.4 else "abcdefghijklmnopqrstuvwxyz")],
+        "edge": [
+            ["a", "a"],
+            ["a", "b"],
+            ["ab", "ba"],
+            ["abc", "abcabc"],
+            ["z" * 60, "z"],
+            ["listen", "silent"],
+        ],
+        "gen": lambda r: [
+            _word(r, 1, 60, "ab" if r.random() < 0.4 else "abcdefghijklmnopqrstuvwxyz"),
+            _word(r, 1, 60, "ab" if r.random() < 0.4 else "abcdefghijklmnopqrstuvwxyz"),
+        ],
     },
 ]
 

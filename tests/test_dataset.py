@@ -71,15 +71,19 @@ def test_custom_jsonl(tmp_path) -> None:
         ([1, 2], r"mine.jsonl:2: expected a JSON object"),
         ({**GOOD, "id": ""}, r"mine.jsonl:2: field 'id'"),
         ({**GOOD, "id": "p1"}, r"mine.jsonl:2: field 'id': duplicate id 'p1' \(first on line 1\)"),
-        ({k: v for k, v in GOOD.items() if k != "example_input"} | {"id": "q"},
-         r"mine.jsonl:2: field 'example_input'"),
+        (
+            {k: v for k, v in GOOD.items() if k != "example_input"} | {"id": "q"},
+            r"mine.jsonl:2: field 'example_input'",
+        ),
         ({**GOOD, "id": "q", "signature": "def g(n):"}, r"mine.jsonl:2: field 'signature'"),
         ({**GOOD, "id": "q", "signature": "def f(n"}, r"mine.jsonl:2: field 'signature'"),
         ({**GOOD, "id": "q", "signature": "def f(*n):"}, r"mine.jsonl:2: field 'signature'"),
         ({**GOOD, "id": "q", "test_inputs": []}, r"mine.jsonl:2: field 'test_inputs'"),
         ({**GOOD, "id": "q", "test_inputs": [1]}, r"mine.jsonl:2: field 'test_inputs': input 0"),
-        ({**GOOD, "id": "q", "test_inputs": [[1], [1, 2]]},
-         r"mine.jsonl:2: field 'test_inputs': input 1 has 2 arguments, the signature takes 1"),
+        (
+            {**GOOD, "id": "q", "test_inputs": [[1], [1, 2]]},
+            r"mine.jsonl:2: field 'test_inputs': input 1 has 2 arguments, the signature takes 1",
+        ),
         ({**GOOD, "id": "q", "tags": "x"}, r"mine.jsonl:2: field 'tags'"),
         ({**GOOD, "id": "q", "extra": 1}, r"mine.jsonl:2: field 'extra': unknown field"),
     ],
@@ -124,8 +128,18 @@ def test_loads_with_datasets_json_builder() -> None:
 
 def test_wheel_ships_the_data(tmp_path) -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
-         "-w", str(tmp_path), str(ROOT)],
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(tmp_path),
+            str(ROOT),
+        ],
         capture_output=True,
         text=True,
     )

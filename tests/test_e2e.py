@@ -171,9 +171,26 @@ def test_cli_run_with_scripted_model(tmp_path) -> None:
     inspect = Path(sys.executable).parent / "inspect"
     env = {**os.environ, "HF_HUB_OFFLINE": "1", "NO_COLOR": "1"}
     result = subprocess.run(
-        [str(inspect), "eval", "inspect_effdiv/effdiv", "--model", "effdiv/scripted",
-         "--limit", "2", "--epochs", "4", "--log-dir", str(tmp_path), "--display", "plain"],
-        capture_output=True, text=True, env=env, cwd=tmp_path, timeout=300,
+        [
+            str(inspect),
+            "eval",
+            "inspect_effdiv/effdiv",
+            "--model",
+            "effdiv/scripted",
+            "--limit",
+            "2",
+            "--epochs",
+            "4",
+            "--log-dir",
+            str(tmp_path),
+            "--display",
+            "plain",
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=300,
     )
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     assert "div_pair" in result.stdout

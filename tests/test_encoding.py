@@ -33,7 +33,7 @@ encode = _harness.make_encoder()
         (0.1, "float:0.1"),
         (1 + 2j, "complex:1.0,2.0"),
         ("a", "str:'a'"),
-        ("it's\n", "str:\"it's\\n\""),
+        ("it's\n", 'str:"it\'s\\n"'),
         (b"ab", "bytes:b'ab'"),
         (bytearray(b"x"), "bytearray:b'x'"),
         ([1, "a"], "list[int:1,str:'a']"),
@@ -109,7 +109,9 @@ def test_value_types_without_fields_use_their_repr() -> None:
 
 
 def test_builtin_subclasses_keep_content_and_type() -> None:
-    assert encode(Counter("aab")) == "obj:'collections.Counter'<dict{str:'a':int:2,str:'b':int:1}>{}"
+    assert (
+        encode(Counter("aab")) == "obj:'collections.Counter'<dict{str:'a':int:2,str:'b':int:1}>{}"
+    )
     assert encode(OrderedDict(a=1)) != encode({"a": 1})
     pair = namedtuple("pair", "x y")
     pair.__module__ = "m"

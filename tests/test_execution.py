@@ -36,13 +36,18 @@ def test_valid_program_trace_and_semantics(local_env) -> None:
 
 def test_same_semantics_different_text(local_env) -> None:
     a = run(local_env, "def f(x):\n    return x + x\n")
-    b = run(local_env, "def f(y):\n    total = 0\n    for _ in range(2):\n        total += y\n    return total\n")
+    b = run(
+        local_env,
+        "def f(y):\n    total = 0\n    for _ in range(2):\n        total += y\n    return total\n",
+    )
     c = run(local_env, "def f(x):\n    return x * 3\n")
     assert a.semantics == b.semantics != c.semantics
 
 
 def test_exception_none_and_continue(local_env) -> None:
-    result = run(local_env, "def f(x):\n    if x == 2:\n        return None\n    return 1 // (x - 1)\n")
+    result = run(
+        local_env, "def f(x):\n    if x == 2:\n        return None\n    return 1 // (x - 1)\n"
+    )
     assert statuses(result) == ["exception", "none", "ok"]
     assert result.inputs[0].detail.startswith("ZeroDivisionError")
     assert not result.valid and result.semantics is None
@@ -97,7 +102,9 @@ def test_exits_and_crashes(local_env) -> None:
     sysexit = run(local_env, "import sys\ndef f(x):\n    sys.exit(0)\n")
     assert statuses(sysexit) == ["exception"] * 3
     assert sysexit.inputs[0].detail.startswith("SystemExit")
-    hard = run(local_env, "import os\ndef f(x):\n    if x == 2:\n        os._exit(0)\n    return x\n")
+    hard = run(
+        local_env, "import os\ndef f(x):\n    if x == 2:\n        os._exit(0)\n    return x\n"
+    )
     assert statuses(hard) == ["ok", "crash", "not_run"]
     segv = run(local_env, "import ctypes\ndef f(x):\n    return ctypes.string_at(0)\n")
     assert statuses(segv)[0] == "crash" and "SIGSEGV" in segv.inputs[0].detail

@@ -56,7 +56,7 @@ CASES: list[tuple[str, str, str]] = [
     ),
     (
         "main guard dropped",
-        f"{FENCE}python\ndef f(x):\n    return x + 1\n\nif __name__ == \"__main__\":\n"
+        f'{FENCE}python\ndef f(x):\n    return x + 1\n\nif __name__ == "__main__":\n'
         f"    print(f(int(input())))\n{FENCE}",
         "def f(x):\n    return x + 1\n",
     ),
@@ -214,7 +214,9 @@ def test_syntax_error_elsewhere_does_not_spoil_f() -> None:
 
 
 def test_no_f_returns_definitions() -> None:
-    program = extract_program(f"{FENCE}python\ndef solve(n):\n    return n\n\nprint(solve(1))\n{FENCE}")
+    program = extract_program(
+        f"{FENCE}python\ndef solve(n):\n    return n\n\nprint(solve(1))\n{FENCE}"
+    )
     assert program == "def solve(n):\n    return n\n"
 
 

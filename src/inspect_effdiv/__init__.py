@@ -12,6 +12,7 @@ from ._dataset import (
     PromptRecord,
     load_prompts,
 )
+from ._errors import EffdivError
 from ._execution import ExecutionLimits, ExecutionResult, InputResult, execute_program
 from ._extract import extract_program
 from ._metrics import nanmean, nanstderr
@@ -32,6 +33,7 @@ __all__ = [
     "DATASET_SHA256",
     "DATASET_VERSION",
     "DatasetError",
+    "EffdivError",
     "ExecutionLimits",
     "ExecutionResult",
     "InputResult",

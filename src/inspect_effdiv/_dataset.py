@@ -63,7 +63,7 @@ class PromptRecord:
 
 def packaged_dataset_path() -> Path:
     """Path of the prompt file shipped inside the package."""
-    ref = resources.files("inspect_effdiv").joinpath("data", f"effdiv-{DATASET_VERSION}.jsonl")
+    ref = resources.files("inspect_effdiv") / "data" / f"effdiv-{DATASET_VERSION}.jsonl"
     return Path(str(ref))
 
 
@@ -128,9 +128,10 @@ def _load_hf(dataset_id: str, split: str) -> list[PromptRecord]:
 
         rows = load_dataset(dataset_id, split=split)
     except Exception as exc:
+        first_line = str(exc).splitlines()[0] if str(exc) else ""
         raise DatasetError(
             f"{dataset_id}: not a JSONL file and not loadable as a Hugging Face dataset "
-            f"(split {split!r}): {type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
+            f"(split {split!r}): {type(exc).__name__}: {first_line}"
         ) from None
     records = []
     seen: set[str] = set()

@@ -9,16 +9,20 @@ is ever unpickled here.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import marshal
 import math
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
+
+from ._errors import EffdivError
 
 if TYPE_CHECKING:
     from inspect_ai.util import SandboxEnvironment
@@ -83,12 +87,19 @@ class ExecutionLimits:
         for name in ("input_timeout", "program_timeout"):
             value = getattr(self, name)
             if not (isinstance(value, (int, float)) and math.isfinite(value) and value > 0):
-                raise ValueError(f"{name} must be a positive number of seconds, got {value!r}")
-        for name in ("memory_mb", "file_size_mb", "max_depth", "max_items", "max_chars",
-                     "inline_chars", "preview_chars"):
+                raise EffdivError(f"{name}: must be a positive number of seconds, got {value!r}")
+        for name in (
+            "memory_mb",
+            "file_size_mb",
+            "max_depth",
+            "max_items",
+            "max_chars",
+            "inline_chars",
+            "preview_chars",
+        ):
             value = getattr(self, name)
             if not (isinstance(value, int) and value > 0):
-                raise ValueError(f"{name} must be a positive integer, got {value!r}")
+                raise EffdivError(f"{name}: must be a positive integer, got {value!r}")
 
     def harness_limits(self) -> dict[str, Any]:
         """The limits as the harness reads them."""
@@ -193,11 +204,12 @@ def _host_bootstrap() -> str | None:
     path = Path(str(resources.files("inspect_effdiv").joinpath("_harness.py")))
     if not path.is_file():
         return None
-    try:  # explicit, so that PYTHONDONTWRITEBYTECODE does not cost 5 ms per program
-        py_compile.compile(str(path), cfile=importlib.util.cache_from_source(str(path)),
-                           doraise=True)
-    except (OSError, py_compile.PyCompileError):
-        pass  # read-only install: the child compiles the source each time
+    # explicit, so that PYTHONDONTWRITEBYTECODE does not cost 5 ms per program;
+    # on a read-only install the child compiles the source each time
+    with contextlib.suppress(OSError, py_compile.PyCompileError):
+        py_compile.compile(
+            str(path), cfile=importlib.util.cache_from_source(str(path)), doraise=True
+        )
     return (
         f"import sys\nsys.path.insert(0, {str(path.parent)!r})\nimport _harness\n"
         "del sys.path[0], sys.modules['_harness']\n_harness.main()\n"
@@ -332,21 +344,24 @@ def parse_harness_output(stdout: str, n_inputs: int) -> ExecutionResult:
         elif kind == "I" and program_status == "ok":
             parts = rest.split(" ", 3)
             if len(parts) != 4 or parts[0] != str(len(results)) or not parts[2].isdigit():
-                return _incomplete("harness_error", f"malformed record: {line[:200]}",
-                                   n_inputs, 0.0)
+                return _incomplete(
+                    "harness_error", f"malformed record: {line[:200]}", n_inputs, 0.0
+                )
             status, micros, payload = parts[1], int(parts[2]), parts[3]
             if status not in INPUT_STATUSES:
-                return _incomplete("harness_error", f"unknown status: {status[:50]}",
-                                   n_inputs, 0.0)
+                return _incomplete("harness_error", f"unknown status: {status[:50]}", n_inputs, 0.0)
             results.append(_input_result(status, payload, micros / 1e6))
         else:
-            return _incomplete("harness_error", f"unexpected record: {line[:200]}",
-                               n_inputs, 0.0)
+            return _incomplete("harness_error", f"unexpected record: {line[:200]}", n_inputs, 0.0)
     if program_status not in PROGRAM_STATUSES:
-        return _incomplete("harness_error", f"unknown program status: {program_status[:50]!r}",
-                           n_inputs, 0.0)
-    if program_status == "ok" and len(results) < n_inputs and end == "timeout" and (
-        not results or results[-1].status not in ("timeout", "crash")
+        return _incomplete(
+            "harness_error", f"unknown program status: {program_status[:50]!r}", n_inputs, 0.0
+        )
+    if (
+        program_status == "ok"
+        and len(results) < n_inputs
+        and end == "timeout"
+        and (not results or results[-1].status not in ("timeout", "crash"))
     ):
         # The program time limit struck between two inputs.
         results.append(InputResult("timeout", None, "program time limit"))

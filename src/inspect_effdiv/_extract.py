@@ -155,9 +155,7 @@ def _statements(segment: str) -> list[_Stmt]:
 def _from_tree(tree: ast.Module, lines: list[str], offset: int = 0) -> list[_Stmt]:
     out = []
     for node in tree.body:
-        first = min(
-            [node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])]
-        )
+        first = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
         last = node.end_lineno or node.lineno
         text = "\n".join(lines[first - 1 + offset : last + offset])
         out.append(_classify(text, node))
@@ -196,11 +194,7 @@ def _chunked_statements(segment: str) -> list[_Stmt]:
 def _broken_chunk(chunk: str) -> list[_Stmt]:
     """A piece that does not parse: maybe prose followed by indented code."""
     head, _, body = chunk.partition("\n")
-    if (
-        body.strip()
-        and body.lstrip("\n")[:1].isspace()
-        and not _CODE_HEAD.match(head)
-    ):
+    if body.strip() and body.lstrip("\n")[:1].isspace() and not _CODE_HEAD.match(head):
         inner = _statements(textwrap.dedent(body))
         if any(s.node is not None for s in inner):
             return inner
@@ -239,8 +233,20 @@ def _classify(text: str, node: ast.stmt) -> _Stmt:
         if not stmt.always:
             stmt.dropped = True
         return stmt
-    if isinstance(node, (ast.Assert, ast.Return, ast.Global, ast.Nonlocal, ast.Pass,
-                         ast.Break, ast.Continue, ast.Raise, ast.Delete)):
+    if isinstance(
+        node,
+        (
+            ast.Assert,
+            ast.Return,
+            ast.Global,
+            ast.Nonlocal,
+            ast.Pass,
+            ast.Break,
+            ast.Continue,
+            ast.Raise,
+            ast.Delete,
+        ),
+    ):
         stmt.dropped = True
         return stmt
     stmt.binds = _names_bound(node)
@@ -277,8 +283,7 @@ def _names_bound(node: ast.stmt) -> set[str]:
         if isinstance(cur, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
             bound.add(cur.name)
             continue  # its body is another scope
-        if isinstance(cur, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp,
-                            ast.GeneratorExp)):
+        if isinstance(cur, (ast.Lambda, ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)):
             continue
         if isinstance(cur, ast.Assign):
             for t in cur.targets:
@@ -299,9 +304,13 @@ def _names_bound(node: ast.stmt) -> set[str]:
             target(cur.target)
         elif isinstance(cur, ast.ExceptHandler) and cur.name:
             bound.add(cur.name)
-        elif isinstance(cur, ast.Call) and isinstance(cur.func, ast.Attribute):
-            if cur.func.attr in _MUTATORS and isinstance(cur.func.value, ast.Name):
-                bound.add(cur.func.value.id)
+        elif (
+            isinstance(cur, ast.Call)
+            and isinstance(cur.func, ast.Attribute)
+            and cur.func.attr in _MUTATORS
+            and isinstance(cur.func.value, ast.Name)
+        ):
+            bound.add(cur.func.value.id)
         stack.extend(ast.iter_child_nodes(cur))
     return bound
 
@@ -372,8 +381,9 @@ def _broken_definition(parsed: list[list[_Stmt]], name: str) -> str | None:
     for stmts in parsed:
         for pos, stmt in enumerate(stmts):
             if stmt.node is None and _defines_text(stmt.text, name):
-                imports = [s.text for s in stmts[:pos] if isinstance(s.node, (ast.Import,
-                                                                              ast.ImportFrom))]
+                imports = [
+                    s.text for s in stmts[:pos] if isinstance(s.node, (ast.Import, ast.ImportFrom))
+                ]
                 return "\n\n".join(imports + [stmt.text.strip("\n")]).strip() + "\n"
     return None
 
@@ -382,7 +392,10 @@ def _definitions_only(parsed: list[list[_Stmt]]) -> str:
     """No ``f`` anywhere: the definitions of the first segment that has any."""
     for stmts in parsed:
         kept = [s.text.strip("\n") for s in stmts if s.node is not None and not s.dropped]
-        if any(isinstance(s.node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
-                                   ast.Assign)) for s in stmts if s.node is not None):
+        if any(
+            isinstance(s.node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Assign))
+            for s in stmts
+            if s.node is not None
+        ):
             return "\n\n".join(kept).strip() + "\n"
     return ""

@@ -27,12 +27,11 @@ encoding of METRICS.md section 1 (:func:`make_encoder`); encodings longer than
 ever parses these text lines; it never unpickles anything the program produced.
 """
 
-import sys
-import time
-
 # ``posix`` is built in; ``os`` would cost 1.6 ms of imports per program.
 # On a platform without it the harness cannot isolate anything anyway.
 import posix as os
+import sys
+import time
 
 PROTOCOL = 1
 
@@ -334,12 +333,7 @@ def escape(text, limit=300):
         text = "?"
     if len(text) > limit:
         text = text[:limit] + "..."
-    return (
-        text.replace("\\", "\\\\")
-        .replace("\n", "\\n")
-        .replace("\r", "\\r")
-        .replace("\t", "\\t")
-    )
+    return text.replace("\\", "\\\\").replace("\n", "\\n").replace("\r", "\\r").replace("\t", "\\t")
 
 
 def _install_lazy_site():

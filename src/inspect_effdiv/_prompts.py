@@ -125,5 +125,7 @@ def render_prompt(record: PromptRecord, template: str) -> str:
         render = PROMPT_TEMPLATES[template]
     except KeyError:
         known = ", ".join(PROMPT_TEMPLATES)
-        raise EffdivError(f"prompt_template: unknown template {template!r} (known: {known})") from None
+        raise EffdivError(
+            f"prompt_template: unknown template {template!r} (known: {known})"
+        ) from None
     return render(record)

@@ -42,7 +42,7 @@ def effective_diversity(
             f"semantics" + (f" (class sizes {', '.join(map(str, sizes))})" if sizes else "")
         )
         return Score(
-            value=value,  # type: ignore[arg-type]
+            value=value,
             explanation=explanation,
             metadata={
                 "class_sizes": sizes,

@@ -74,7 +74,7 @@ class ScriptedModel(ModelAPI):
         model_name: str,
         base_url: str | None = None,
         api_key: str | None = None,
-        config: GenerateConfig = GenerateConfig(),
+        config: GenerateConfig = GenerateConfig(),  # noqa: B008 - Inspect's own signature
         script: str | dict[str, Any] | None = None,
         **model_args: Any,
     ) -> None:
@@ -84,8 +84,10 @@ class ScriptedModel(ModelAPI):
         if script is None:
             self.script: dict[str, Any] = {"default": DEFAULT_SCRIPT, "samples": {}}
         elif isinstance(script, dict):
-            self.script = {"default": script.get("default", []),
-                           "samples": dict(script.get("samples", {}))}
+            self.script = {
+                "default": script.get("default", []),
+                "samples": dict(script.get("samples", {})),
+            }
         else:
             self.script = load_script(script)
         self._calls: dict[str, int] = {}

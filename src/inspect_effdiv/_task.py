@@ -86,7 +86,9 @@ def effdiv(
         ),
         epochs=Epochs(epochs, reducer or effective_diversity()),
         sandbox=sandbox,
-        metadata={"dataset_version": DATASET_VERSION if dataset is None else dataset,
-                  "prompt_template": prompt_template},
+        metadata={
+            "dataset_version": DATASET_VERSION if dataset is None else dataset,
+            "prompt_template": prompt_template,
+        },
         version=1,
     )
