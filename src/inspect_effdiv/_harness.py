@@ -464,11 +464,10 @@ def _describe(exc):
 
 def supervise(payload):
     """Fork the worker, police its time, and return the protocol text."""
-    import select
-
     # Loading an extension module after fork costs three times as much
     # (copy-on-write faults), so the worker's modules are loaded here.
     import resource  # noqa: F401
+    import select
 
     version, program, inputs, limits = payload
     if version != PROTOCOL:
