@@ -175,3 +175,20 @@ def test_monkeypatched_builtins_do_not_change_encoding() -> None:
         assert encode({3, 1}) == "set{int:1,int:3}"
     finally:
         builtins.sorted = saved
+
+
+def test_uniform_fast_path_matches_item_by_item_encoding() -> None:
+    cases = [[3, -1, 10**30], ["a", "it's", "\n"], [0.5, -0.0, float("nan")], [], [True, 1]]
+    for items in cases:
+        expected = "list[" + ",".join(encode(x) for x in items) + "]"
+        assert encode(items) == expected
+        assert encode(tuple(items)) == "tuple(" + expected[5:-1] + ")"
+
+
+def test_fast_path_respects_size_caps() -> None:
+    small = _harness.make_encoder(max_chars=1000)
+    with pytest.raises(_harness.TooLarge):
+        small(["x" * 600, "y" * 600])
+    with pytest.raises(_harness.TooLarge):
+        small([10**2000])
+    assert small([1, 2]) == "list[int:1,int:2]"
