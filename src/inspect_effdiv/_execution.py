@@ -233,8 +233,7 @@ def harness_payload(
     program: str, inputs: Sequence[Sequence[Any]], limits: ExecutionLimits
 ) -> bytes:
     """The bytes written to the harness's stdin."""
-    arguments = marshal.dumps([list(args) for args in inputs])
-    return marshal.dumps((1, program, len(inputs), arguments, limits.harness_limits()))
+    return marshal.dumps((1, program, [list(args) for args in inputs], limits.harness_limits()))
 
 
 def _on_host(env: SandboxEnvironment) -> bool:
