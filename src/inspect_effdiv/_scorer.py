@@ -28,6 +28,17 @@ def _short_repr() -> reprlib.Repr:
 
 _ARGS_REPR = _short_repr()
 
+#: How each failing status reads in an explanation.
+_OUTCOMES = {
+    "exception": "raised",
+    "timeout": "timed out",
+    "memory": "ran out of memory",
+    "none": "returned None",
+    "too_large": "returned a value too large to encode:",
+    "crash": "crashed:",
+    "not_run": "was not run",
+}
+
 
 @scorer(metrics={"*": [nanmean(), nanstderr()]})
 def execution_scorer(
@@ -105,10 +116,10 @@ def explain(result: ExecutionResult, inputs: list[Any]) -> str:
         index, failed = failure
         n_ok = sum(r.status == "ok" for r in result.inputs)
         shown = ", ".join(_ARGS_REPR.repr(a) for a in inputs[index]) if index < len(inputs) else "?"
-        detail = f": {failed.detail}" if failed.detail else ""
+        what = _OUTCOMES.get(failed.status, failed.status)
+        detail = f" {failed.detail}" if failed.detail and failed.status != "none" else ""
         return (
-            f"invalid: input {index + 1} of {n} f({shown}) -> {failed.status}{detail} "
-            f"({n_ok}/{n} inputs ok)"
+            f"invalid: input {index + 1} of {n}, f({shown}) {what}{detail} ({n_ok}/{n} inputs ok)"
         )
     shown_outputs = []
     for r in result.inputs[:_SUMMARY_OUTPUTS]:

@@ -8,7 +8,6 @@ from inspect_ai.scorer import Scorer, ScoreReducer
 from inspect_ai.solver import Solver, generate
 
 from ._dataset import DATASET_VERSION, PromptRecord, load_prompts
-from ._errors import EffdivError
 from ._prompts import render_prompt
 from ._reducer import effective_diversity
 from ._scorer import execution_scorer
@@ -42,7 +41,6 @@ def effdiv(
     dataset: str | None = None,
     dataset_split: str = "train",
     prompt_template: str = "zero_shot",
-    epochs: int = DEFAULT_EPOCHS,
     input_timeout: float = 2.0,
     program_timeout: float = 30.0,
     memory_mb: int = 1024,
@@ -59,7 +57,6 @@ def effdiv(
             a JSONL path, or a Hugging Face dataset id.
         dataset_split: Split to use for a Hugging Face dataset.
         prompt_template: ``zero_shot``, ``two_shot`` or ``two_shot_cot``.
-        epochs: Generations per prompt (K).
         input_timeout: Seconds per test input.
         program_timeout: Seconds for all inputs of one program.
         memory_mb: Memory cap of a program's process.
@@ -70,8 +67,6 @@ def effdiv(
         scorer: Replaces :func:`execution_scorer` built from the limits above.
         reducer: Replaces :func:`effective_diversity`.
     """
-    if not isinstance(epochs, int) or epochs < 1:
-        raise EffdivError(f"epochs: must be a positive integer, got {epochs!r}")
     records = load_prompts(dataset, split=dataset_split)
     name = "effdiv" if dataset is None else f"effdiv ({dataset})"
     return Task(
@@ -84,7 +79,8 @@ def effdiv(
             memory_mb=memory_mb,
             python=python,
         ),
-        epochs=Epochs(epochs, reducer or effective_diversity()),
+        # K = 32 as in the paper; `--epochs` overrides the count, keeping the reducer
+        epochs=Epochs(DEFAULT_EPOCHS, reducer or effective_diversity()),
         sandbox=sandbox,
         metadata={
             "dataset_version": DATASET_VERSION if dataset is None else dataset,
