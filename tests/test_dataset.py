@@ -34,7 +34,7 @@ def test_packaged_prompts_meet_the_minimum() -> None:
     assert len(records) >= 10
     assert all(len(r.test_inputs) >= 20 for r in records)
     tags = {t for r in records for t in r.tags}
-    assert {"integers", "strings", "lists", "grids", "graphs"} <= tags
+    assert {"int", "string", "num_list", "grid", "graph"} <= tags
     assert len({r.id for r in records}) == len(records)
     for r in records:
         assert all(len(args) == r.arity for args in r.test_inputs)

@@ -35,7 +35,7 @@ __all__ = [
 #: Version of the packaged prompt set; the file is ``data/effdiv-<version>.jsonl``.
 DATASET_VERSION = "v0"
 #: SHA-256 of the packaged file: the task refuses to run on anything else.
-DATASET_SHA256 = "352db81443e56ea3cc4ec17ee2532d968ad24a263ad5e65e0dd6375ad6144419"
+DATASET_SHA256 = "78fdfc663f68c96fc9eb6803ec0ef2b130d075e0f9cf22302a0df82ecb2556c4"
 
 _FIELDS = ("id", "input_description", "example_input", "signature", "test_inputs", "tags")
 

@@ -1,0 +1,154 @@
+"""Check prompt specs: constraints, reference functions, discrimination, speed.
+
+Usage::
+
+    python dataset/check.py                 # every module in dataset/prompts
+    python dataset/check.py p03_strings     # some modules
+
+For every spec: the id is unique and well formed, the kind is known, the
+signature parses and matches every input's arity, every input survives a JSON
+round trip and passes the validator, the example input is valid Python
+assignments that pass the validator too, and at least three reference
+functions return a non-None value on every input without error, within the
+time budget, with pairwise distinct output traces (canonical encoding).
+Prints one line per problem; exits 1 when there is any.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import json
+import re
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+if str(ROOT / "src") not in sys.path:
+    sys.path.insert(0, str(ROOT / "src"))
+
+from dataset.inputs import build_inputs  # noqa: E402
+from dataset.prompts import all_specs  # noqa: E402
+from dataset.spec import KINDS, PromptSpec  # noqa: E402
+from inspect_effdiv._harness import make_encoder  # noqa: E402
+
+#: Longest time one reference call may take on one input (seconds).
+REF_BUDGET = 0.05
+_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+
+
+def signature_params(signature: str) -> list[str]:
+    tree = ast.parse(signature.rstrip(":") + ":\n    pass\n")
+    node = tree.body[0]
+    if not isinstance(node, ast.FunctionDef) or node.name != "f":
+        raise ValueError("signature must define f")
+    if node.args.vararg or node.args.kwarg or node.args.kwonlyargs or node.args.defaults:
+        raise ValueError("signature must have plain positional parameters")
+    return [a.arg for a in node.args.posonlyargs + node.args.args]
+
+
+def example_args(example: str, params: list[str]) -> list[Any]:
+    """Parse ``a = 1, b = [2]`` (commas or newlines between) into the argument list."""
+    text = ", ".join(line.strip() for line in example.splitlines() if line.strip())
+    call = ast.parse(f"_({text})", mode="eval").body
+    if not isinstance(call, ast.Call) or call.args:
+        raise ValueError("example_input must be assignments 'name = value'")
+    names = [kw.arg for kw in call.keywords]
+    if names != params:
+        raise ValueError(f"example_input assigns {names}, signature has {params}")
+    return [ast.literal_eval(kw.value) for kw in call.keywords]
+
+
+def check_spec(spec: PromptSpec) -> list[str]:
+    problems: list[str] = []
+
+    def bad(message: str) -> None:
+        problems.append(f"{spec.id}: {message}")
+
+    if not _ID.match(spec.id):
+        bad("id must be lowercase words joined by dashes")
+    if spec.kind not in KINDS:
+        bad(f"unknown kind {spec.kind!r}")
+    try:
+        params = signature_params(spec.signature)
+    except (SyntaxError, ValueError) as exc:
+        bad(f"signature: {exc}")
+        return problems
+    try:
+        args = example_args(spec.example_input, params)
+        spec.validate(*args)
+    except (SyntaxError, ValueError) as exc:
+        bad(f"example_input: {exc}")
+    except AssertionError as exc:
+        bad(f"example_input breaks a constraint: {exc}")
+    try:
+        inputs = build_inputs(spec)
+    except Exception as exc:
+        bad(f"inputs: {type(exc).__name__}: {exc}")
+        return problems
+    for index, args in enumerate(inputs):
+        if len(args) != len(params):
+            bad(f"input {index}: {len(args)} arguments, signature has {len(params)}")
+            continue
+        try:
+            spec.validate(*copy.deepcopy(args))
+        except AssertionError as exc:
+            bad(f"input {index} breaks a constraint: {exc} ({json.dumps(args)[:120]})")
+        except Exception as exc:
+            bad(f"input {index}: validator raised {type(exc).__name__}: {exc}")
+    if len(spec.refs) < 3:
+        bad(f"only {len(spec.refs)} reference functions (need 3)")
+    encode = make_encoder()
+    traces: list[tuple[str, ...]] = []
+    for number, source in enumerate(spec.refs):
+        namespace: dict[str, Any] = {}
+        try:
+            exec(compile(source, f"<{spec.id} ref {number}>", "exec"), namespace)
+            f = namespace["f"]
+        except Exception as exc:
+            bad(f"ref {number} does not load: {type(exc).__name__}: {exc}")
+            continue
+        trace = []
+        for index, args in enumerate(inputs):
+            start = time.perf_counter()
+            try:
+                value = f(*copy.deepcopy(args))
+            except Exception as exc:
+                bad(f"ref {number} raises on input {index}: {type(exc).__name__}: {exc}")
+                break
+            elapsed = time.perf_counter() - start
+            if value is None:
+                bad(f"ref {number} returns None on input {index}")
+                break
+            if elapsed > REF_BUDGET:
+                bad(f"ref {number} takes {elapsed * 1000:.0f} ms on input {index}")
+            trace.append(encode(value))
+        else:
+            traces.append(tuple(trace))
+    for i in range(len(traces)):
+        for j in range(i + 1, len(traces)):
+            if traces[i] == traces[j]:
+                bad(f"refs {i} and {j} have the same trace: the inputs do not tell them apart")
+    return problems
+
+
+def main(argv: list[str]) -> int:
+    specs = all_specs(argv or None)
+    problems: list[str] = []
+    seen: dict[str, int] = {}
+    for spec in specs:
+        seen[spec.id] = seen.get(spec.id, 0) + 1
+        problems.extend(check_spec(spec))
+    problems.extend(f"{i}: duplicate id" for i, n in seen.items() if n > 1)
+    for line in problems:
+        print(line)
+    print(f"{len(specs)} prompts checked, {len(problems)} problems")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
