@@ -28,7 +28,10 @@ from dataset.prompts import all_specs  # noqa: E402
 
 #: Version of the prompt set this script builds.
 VERSION = "v0"
-OUT = ROOT / "src" / "inspect_effdiv" / "data" / f"effdiv-{VERSION}.jsonl"
+DATA = ROOT / "src" / "inspect_effdiv" / "data"
+OUT = DATA / f"effdiv-{VERSION}.jsonl"
+#: The reference functions of every prompt, for the reference model.
+REFS_OUT = DATA / f"effdiv-{VERSION}-references.json"
 
 
 def build_rows() -> list[dict[str, Any]]:
@@ -46,6 +49,16 @@ def build_rows() -> list[dict[str, Any]]:
     ]
 
 
+def build_references() -> dict[str, list[str]]:
+    """Prompt id -> its reference programs, in build order."""
+    return {spec.id: list(spec.refs) for spec in all_specs()}
+
+
+def render_references(refs: dict[str, list[str]]) -> bytes:
+    """The references file: sorted keys, one-space indent, trailing newline."""
+    return (json.dumps(refs, indent=1, sort_keys=True) + "\n").encode("utf-8")
+
+
 def render(rows: list[dict[str, Any]]) -> bytes:
     """The JSONL bytes: compact separators, one row per line."""
     return "".join(json.dumps(row, separators=(",", ":")) + "\n" for row in rows).encode("utf-8")
@@ -55,15 +68,18 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="compare instead of writing")
     args = parser.parse_args(argv)
-    data = render(build_rows())
-    digest = hashlib.sha256(data).hexdigest()
-    if args.check:
-        same = OUT.exists() and OUT.read_bytes() == data
-        print(f"{'identical' if same else 'DIFFERENT'}: {OUT} sha256={digest}")
-        return 0 if same else 1
-    OUT.write_bytes(data)
-    print(f"wrote {OUT} ({len(data)} bytes, sha256={digest})")
-    return 0
+    outputs = {OUT: render(build_rows()), REFS_OUT: render_references(build_references())}
+    status = 0
+    for path, data in outputs.items():
+        digest = hashlib.sha256(data).hexdigest()
+        if args.check:
+            same = path.exists() and path.read_bytes() == data
+            print(f"{'identical' if same else 'DIFFERENT'}: {path.name} sha256={digest}")
+            status |= 0 if same else 1
+        else:
+            path.write_bytes(data)
+            print(f"wrote {path.name} ({len(data)} bytes, sha256={digest})")
+    return status
 
 
 if __name__ == "__main__":
