@@ -20,14 +20,14 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+for path in (ROOT, ROOT / "src"):
+    if str(path) not in sys.path:
+        sys.path.insert(0, str(path))
 
 from dataset.inputs import build_inputs  # noqa: E402
 from dataset.prompts import all_specs  # noqa: E402
+from inspect_effdiv._dataset import DATASET_VERSION as VERSION  # noqa: E402
 
-#: Version of the prompt set this script builds.
-VERSION = "v0"
 DATA = ROOT / "src" / "inspect_effdiv" / "data"
 OUT = DATA / f"effdiv-{VERSION}.jsonl"
 #: The reference functions of every prompt, for the reference model.
@@ -59,6 +59,31 @@ def render_references(refs: dict[str, list[str]]) -> bytes:
     return (json.dumps(refs, indent=1, sort_keys=True) + "\n").encode("utf-8")
 
 
+README = ROOT / "dataset" / "README.md"
+_TABLE_START = "<!-- kinds table: written by dataset/build.py -->"
+_TABLE_END = "<!-- end of kinds table -->"
+
+
+def kinds_table() -> str:
+    """Markdown table of the input kinds with their prompt counts."""
+    from dataset.spec import KINDS
+
+    specs = all_specs()
+    lines = ["| kind | what the input is | prompts |", "|---|---|---|"]
+    for kind, meaning in KINDS.items():
+        count = sum(spec.kind == kind for spec in specs)
+        lines.append(f"| `{kind}` | {meaning} | {count} |")
+    lines.append(f"| **all** | | **{len(specs)}** |")
+    return "\n".join(lines)
+
+
+def render_readme(text: str) -> bytes:
+    """dataset/README.md with its kinds table brought up to date."""
+    start = text.index(_TABLE_START) + len(_TABLE_START)
+    end = text.index(_TABLE_END)
+    return (text[:start] + "\n" + kinds_table() + "\n" + text[end:]).encode("utf-8")
+
+
 def render(rows: list[dict[str, Any]]) -> bytes:
     """The JSONL bytes: compact separators, one row per line."""
     return "".join(json.dumps(row, separators=(",", ":")) + "\n" for row in rows).encode("utf-8")
@@ -68,7 +93,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--check", action="store_true", help="compare instead of writing")
     args = parser.parse_args(argv)
-    outputs = {OUT: render(build_rows()), REFS_OUT: render_references(build_references())}
+    outputs = {
+        OUT: render(build_rows()),
+        REFS_OUT: render_references(build_references()),
+        README: render_readme(README.read_text("utf-8")),
+    }
     status = 0
     for path, data in outputs.items():
         digest = hashlib.sha256(data).hexdigest()

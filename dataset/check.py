@@ -63,7 +63,13 @@ def example_args(example: str, params: list[str]) -> list[Any]:
     return [ast.literal_eval(kw.value) for kw in call.keywords]
 
 
-def check_spec(spec: PromptSpec) -> list[str]:
+def check_spec(spec: PromptSpec, budget: float = REF_BUDGET) -> list[str]:
+    """Every problem of one spec, one line each (empty when it is sound).
+
+    Args:
+        spec: The prompt spec.
+        budget: Longest time (s) one reference call may take on one input.
+    """
     problems: list[str] = []
 
     def bad(message: str) -> None:
@@ -124,7 +130,7 @@ def check_spec(spec: PromptSpec) -> list[str]:
             if value is None:
                 bad(f"ref {number} returns None on input {index}")
                 break
-            if elapsed > REF_BUDGET:
+            if elapsed > budget:
                 bad(f"ref {number} takes {elapsed * 1000:.0f} ms on input {index}")
             trace.append(encode(value))
         else:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from inspect_effdiv import DATASET_SHA256, DatasetError, load_prompts
+from inspect_effdiv import DATASET_SHA256, DATASET_VERSION, DatasetError, load_prompts
 from inspect_effdiv._dataset import packaged_dataset_path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -31,10 +31,11 @@ def write_rows(path: Path, rows: list[object]) -> Path:
 
 def test_packaged_prompts_meet_the_minimum() -> None:
     records = load_prompts()
-    assert len(records) >= 10
+    assert len(records) >= 108
     assert all(len(r.test_inputs) >= 20 for r in records)
-    tags = {t for r in records for t in r.tags}
-    assert {"int", "string", "num_list", "grid", "graph"} <= tags
+    kinds = [r.tags[0] for r in records]
+    # every input kind well represented
+    assert all(kinds.count(kind) >= 5 for kind in set(kinds)) and len(set(kinds)) == 13
     assert len({r.id for r in records}) == len(records)
     for r in records:
         assert all(len(args) == r.arity for args in r.test_inputs)
@@ -52,7 +53,7 @@ def test_packaged_file_matches_pin_and_rebuilds_identically() -> None:
 
 
 def test_hash_mismatch_is_refused(monkeypatch, tmp_path) -> None:
-    fake = write_rows(tmp_path / "effdiv-v0.jsonl", [GOOD])
+    fake = write_rows(tmp_path / "effdiv.jsonl", [GOOD])
     monkeypatch.setattr("inspect_effdiv._dataset.packaged_dataset_path", lambda: fake)
     with pytest.raises(DatasetError, match="does not match the pinned"):
         load_prompts()
@@ -148,6 +149,7 @@ def test_wheel_ships_the_data(tmp_path) -> None:
 
     (wheel,) = tmp_path.glob("inspect_effdiv-*.whl")
     names = zipfile.ZipFile(wheel).namelist()
-    assert "inspect_effdiv/data/effdiv-v0.jsonl" in names
+    assert f"inspect_effdiv/data/effdiv-{DATASET_VERSION}.jsonl" in names
+    assert f"inspect_effdiv/data/effdiv-{DATASET_VERSION}-references.json" in names
     assert "inspect_effdiv/py.typed" in names
     assert "inspect_effdiv/_harness.py" in names

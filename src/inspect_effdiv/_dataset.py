@@ -33,9 +33,9 @@ __all__ = [
 ]
 
 #: Version of the packaged prompt set; the file is ``data/effdiv-<version>.jsonl``.
-DATASET_VERSION = "v0"
+DATASET_VERSION = "v1"
 #: SHA-256 of the packaged file: the task refuses to run on anything else.
-DATASET_SHA256 = "78fdfc663f68c96fc9eb6803ec0ef2b130d075e0f9cf22302a0df82ecb2556c4"
+DATASET_SHA256 = "123f2663988469dfc6b4b52c50926f298dcf14af614bffa7cfed8bdaed1defb7"
 
 _FIELDS = ("id", "input_description", "example_input", "signature", "test_inputs", "tags")
 

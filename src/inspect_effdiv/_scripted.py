@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from inspect_ai.model import (
     ChatMessage,
@@ -27,7 +27,9 @@ from inspect_ai.model import (
 )
 from inspect_ai.tool import ToolChoice, ToolInfo
 
-__all__ = ["DEFAULT_SCRIPT", "ScriptedModel", "load_script"]
+from ._errors import EffdivError
+
+__all__ = ["DEFAULT_SCRIPT", "ScriptedModel", "create_effdiv_model", "load_script"]
 
 #: Five completions in different styles. On any prompt (every prompt has at
 #: least one argument): epochs 1 and 2 return 1 (same semantics, different
@@ -79,8 +81,6 @@ class ScriptedModel(ModelAPI):
         **model_args: Any,
     ) -> None:
         super().__init__(model_name, base_url, api_key, [], config)
-        if model_name != "scripted":
-            raise ValueError(f"effdiv/{model_name}: unknown model (known: effdiv/scripted)")
         if script is None:
             self.script: dict[str, Any] = {"default": DEFAULT_SCRIPT, "samples": {}}
         elif isinstance(script, dict):
@@ -126,7 +126,20 @@ class ScriptedModel(ModelAPI):
         return "", self._calls[key]
 
 
+def create_effdiv_model(model_name: str, *args: Any, **kwargs: Any) -> ModelAPI:
+    """The model behind ``effdiv/<model_name>``."""
+    from ._reference import ReferenceModel
+
+    models: dict[str, type[ModelAPI]] = {"scripted": ScriptedModel, "reference": ReferenceModel}
+    if model_name not in models:
+        known = ", ".join(f"effdiv/{name}" for name in models)
+        raise EffdivError(f"effdiv/{model_name}: unknown model (known: {known})")
+    return models[model_name](model_name, *args, **kwargs)
+
+
 @modelapi(name="effdiv")
 def effdiv_model() -> type[ModelAPI]:
-    """Model provider ``effdiv/<name>`` (``effdiv/scripted``)."""
-    return ScriptedModel
+    """Model provider ``effdiv/<name>``: ``effdiv/scripted`` and ``effdiv/reference``."""
+    # Inspect instantiates what this returns with the model name and arguments;
+    # a factory that picks the class by name serves every model of the provider.
+    return cast("type[ModelAPI]", create_effdiv_model)
