@@ -25,11 +25,12 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from inspect_ai.model import ChatMessage, GenerateConfig, ModelAPI, ModelOutput, ModelUsage
+from inspect_ai.model import ChatMessage, GenerateConfig, ModelAPI, ModelOutput
 from inspect_ai.tool import ToolChoice, ToolInfo
 
 from ._dataset import DATASET_VERSION
 from ._errors import EffdivError
+from ._scripted import active_position, canned_output
 
 __all__ = ["ReferenceModel", "expected_reference_diversity", "reference_weights"]
 
@@ -147,22 +148,13 @@ class ReferenceModel(ModelAPI):
         tool_choice: ToolChoice,
         config: GenerateConfig,
     ) -> ModelOutput:
-        from inspect_ai.log._samples import sample_active
-
-        active = sample_active()
-        if active is None:
+        position = active_position()
+        if position is None:
             raise EffdivError("effdiv/reference answers only inside an eval (it needs the sample)")
-        sample_id, epoch = str(active.sample.id), int(active.epoch)
+        sample_id, epoch = position
         refs = self.references.get(sample_id)
         if not refs:
             raise EffdivError(f"effdiv/reference: no reference programs for sample {sample_id!r}")
         choice = _draw(self.seed, sample_id, epoch, reference_weights(self.weights, len(refs)))
         text = f"Here is one possible function.\n\n```python\n{refs[choice].rstrip()}\n```\n"
-        output = ModelOutput.from_content(model=self.model_name, content=text)
-        prompt_chars = sum(len(m.text) for m in input)
-        output.usage = ModelUsage(
-            input_tokens=prompt_chars // 4,
-            output_tokens=len(text) // 4,
-            total_tokens=prompt_chars // 4 + len(text) // 4,
-        )
-        return output
+        return canned_output(self.model_name, input, text)

@@ -104,26 +104,43 @@ class ScriptedModel(ModelAPI):
         if not completions:
             raise ValueError(f"effdiv/scripted: no completions for sample {sample_id!r}")
         text = completions[(epoch - 1) % len(completions)]
-        output = ModelOutput.from_content(model=self.model_name, content=text)
-        prompt_chars = sum(len(m.text) for m in input)
-        output.usage = ModelUsage(
-            input_tokens=prompt_chars // 4,
-            output_tokens=len(text) // 4,
-            total_tokens=prompt_chars // 4 + len(text) // 4,
-        )
-        return output
+        return canned_output(self.model_name, input, text)
 
     def _position(self, input: list[ChatMessage]) -> tuple[str, int]:
         """Sample id and 1-based epoch of the current call."""
-        from inspect_ai.log._samples import sample_active
-
-        active = sample_active()
-        if active is not None:
-            return str(active.sample.id), int(active.epoch)
+        position = active_position()
+        if position is not None:
+            return position
         # outside an eval: count calls per prompt text
         key = "\n".join(m.text for m in input)
         self._calls[key] = self._calls.get(key, 0) + 1
         return "", self._calls[key]
+
+
+def active_position() -> tuple[str, int] | None:
+    """Sample id and 1-based epoch of the sample being generated, if any."""
+    from inspect_ai.log._samples import sample_active
+
+    active = sample_active()
+    if active is None:
+        return None
+    return str(active.sample.id), int(active.epoch)
+
+
+def canned_output(model_name: str, input: list[ChatMessage], text: str) -> ModelOutput:
+    """A model output for ``text`` with token usage estimated from characters.
+
+    Usage must be set: without it Inspect counts tokens with a tokenizer that it
+    would download (FACTS.md).
+    """
+    output = ModelOutput.from_content(model=model_name, content=text)
+    prompt_chars = sum(len(m.text) for m in input)
+    output.usage = ModelUsage(
+        input_tokens=prompt_chars // 4,
+        output_tokens=len(text) // 4,
+        total_tokens=prompt_chars // 4 + len(text) // 4,
+    )
+    return output
 
 
 def create_effdiv_model(model_name: str, *args: Any, **kwargs: Any) -> ModelAPI:
