@@ -6,27 +6,7 @@ import random
 from typing import Any
 
 from ..spec import PromptSpec
-
-LOWER = "abcdefghijklmnopqrstuvwxyz"
-
-
-def _word(r: random.Random, lo: int, hi: int, alphabet: str = LOWER) -> str:
-    return "".join(r.choice(alphabet) for _ in range(r.randint(lo, hi)))
-
-
-def _is_int(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
-
-
-def _int_in(x: Any, lo: int, hi: int, name: str) -> None:
-    assert _is_int(x), f"{name} must be an integer"
-    assert lo <= x <= hi, f"{name}={x} outside [{lo}, {hi}]"
-
-
-def _lower_word(s: Any, lo: int, hi: int, name: str) -> None:
-    assert isinstance(s, str), f"{name} must be a string"
-    assert lo <= len(s) <= hi, f"len({name})={len(s)} outside [{lo}, {hi}]"
-    assert all(c in LOWER for c in s), f"{name} has a character that is not a lowercase letter"
+from ._common import LOWER, _int_in, _lower_word, _word
 
 
 def _graph_edges(r: random.Random, n: int, m: int) -> list[list[int]]:

@@ -7,15 +7,7 @@ import random
 from typing import Any
 
 from ..spec import PromptSpec
-
-
-def _is_int(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
-
-
-def _int_in(x: Any, lo: int, hi: int, name: str) -> None:
-    assert _is_int(x), f"{name} must be an integer"
-    assert lo <= x <= hi, f"{name}={x} outside [{lo}, {hi}]"
+from ._common import _int_in
 
 
 def _magnitude(r: random.Random, hi_exp: int) -> int:

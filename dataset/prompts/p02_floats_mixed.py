@@ -7,18 +7,7 @@ import random
 from typing import Any
 
 from ..spec import PromptSpec
-
-LOWER = "abcdefghijklmnopqrstuvwxyz"
-DIGITS = "0123456789"
-
-
-def _is_int(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
-
-
-def _int_in(x: Any, lo: int, hi: int, name: str) -> None:
-    assert _is_int(x), f"{name} must be an integer"
-    assert lo <= x <= hi, f"{name}={x} outside [{lo}, {hi}]"
+from ._common import DIGITS, LOWER, _int_in, _list_of, _lower_word, _word
 
 
 def _real_in(x: Any, lo: float, hi: float, digits: int, name: str) -> None:
@@ -26,17 +15,6 @@ def _real_in(x: Any, lo: float, hi: float, digits: int, name: str) -> None:
     assert math.isfinite(x), f"{name} must be finite"
     assert lo <= x <= hi, f"{name}={x} outside [{lo}, {hi}]"
     assert round(x, digits) == x, f"{name}={x} has more than {digits} digits after the point"
-
-
-def _lower_word(s: Any, lo: int, hi: int, name: str) -> None:
-    assert isinstance(s, str), f"{name} must be a string"
-    assert lo <= len(s) <= hi, f"len({name})={len(s)} outside [{lo}, {hi}]"
-    assert all(c in LOWER for c in s), f"{name} has a character that is not a lowercase letter"
-
-
-def _list_of(xs: Any, lo: int, hi: int, name: str) -> None:
-    assert isinstance(xs, list), f"{name} must be a list"
-    assert lo <= len(xs) <= hi, f"len({name})={len(xs)} outside [{lo}, {hi}]"
 
 
 def _real(r: random.Random, lo: float, hi: float, digits: int) -> float:
@@ -47,10 +25,6 @@ def _real(r: random.Random, lo: float, hi: float, digits: int) -> float:
 def _size(r: random.Random, hi: int, lo: int = 1) -> int:
     """Often small, sometimes maximal, otherwise anywhere in [lo, hi]."""
     return r.choice([r.randint(lo, min(hi, lo + 4)), r.randint(lo, hi), r.randint(lo, hi), hi])
-
-
-def _word(r: random.Random, lo: int, hi: int, alphabet: str = LOWER) -> str:
-    return "".join(r.choice(alphabet) for _ in range(r.randint(lo, hi)))
 
 
 # -- generators ---------------------------------------------------------------

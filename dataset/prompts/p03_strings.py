@@ -7,37 +7,15 @@ import random
 from typing import Any
 
 from ..spec import PromptSpec
-
-LOWER = "abcdefghijklmnopqrstuvwxyz"
-DIGITS = "0123456789"
-DNA = "ACGT"
+from ._common import DIGITS, DNA, LOWER, _int_in, _str_over, _word
 
 _FIRST_DAY = datetime.date(1900, 1, 1).toordinal()
 _LAST_DAY = datetime.date(2099, 12, 31).toordinal()
 
 
-def _word(r: random.Random, lo: int, hi: int, alphabet: str = LOWER) -> str:
-    return "".join(r.choice(alphabet) for _ in range(r.randint(lo, hi)))
-
-
 def _size(r: random.Random, hi: int) -> int:
     """A length in 1..hi: often small, sometimes anywhere, sometimes maximal."""
     return r.choice([r.randint(1, min(hi, 12)), r.randint(1, hi), r.randint(1, hi), hi])
-
-
-def _is_int(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
-
-
-def _int_in(x: Any, lo: int, hi: int, name: str) -> None:
-    assert _is_int(x), f"{name} must be an integer"
-    assert lo <= x <= hi, f"{name}={x} outside [{lo}, {hi}]"
-
-
-def _str_over(s: Any, lo: int, hi: int, alphabet: str, name: str) -> None:
-    assert isinstance(s, str), f"{name} must be a string"
-    assert lo <= len(s) <= hi, f"len({name})={len(s)} outside [{lo}, {hi}]"
-    assert all(c in alphabet for c in s), f"{name} has a character outside {alphabet!r}"
 
 
 def _number_str(s: Any, max_len: int, alphabet: str, name: str) -> None:

@@ -6,33 +6,7 @@ import random
 from typing import Any
 
 from ..spec import PromptSpec
-
-LOWER = "abcdefghijklmnopqrstuvwxyz"
-DNA = "ACGT"
-
-
-def _word(r: random.Random, lo: int, hi: int, alphabet: str = LOWER) -> str:
-    return "".join(r.choice(alphabet) for _ in range(r.randint(lo, hi)))
-
-
-def _is_int(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
-
-
-def _int_in(x: Any, lo: int, hi: int, name: str) -> None:
-    assert _is_int(x), f"{name} must be an integer"
-    assert lo <= x <= hi, f"{name}={x} outside [{lo}, {hi}]"
-
-
-def _str_over(s: Any, lo: int, hi: int, alphabet: str, name: str) -> None:
-    assert isinstance(s, str), f"{name} must be a string"
-    assert lo <= len(s) <= hi, f"len({name})={len(s)} outside [{lo}, {hi}]"
-    assert all(c in alphabet for c in s), f"{name} has a character outside {alphabet!r}"
-
-
-def _list_of(x: Any, lo: int, hi: int, name: str) -> None:
-    assert isinstance(x, list), f"{name} must be a list"
-    assert lo <= len(x) <= hi, f"len({name})={len(x)} outside [{lo}, {hi}]"
+from ._common import DNA, LOWER, _int_in, _list_of, _str_over, _word
 
 
 def _size(r: random.Random, hi: int) -> int:

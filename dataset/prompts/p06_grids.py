@@ -6,17 +6,7 @@ import random
 from typing import Any
 
 from ..spec import PromptSpec
-
-LOWER = "abcdefghijklmnopqrstuvwxyz"
-
-
-def _is_int(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
-
-
-def _int_in(x: Any, lo: int, hi: int, name: str) -> None:
-    assert _is_int(x), f"{name} must be an integer"
-    assert lo <= x <= hi, f"{name}={x} outside [{lo}, {hi}]"
+from ._common import LOWER, _int_in
 
 
 def _char_grid(grid: Any, max_h: int, max_w: int, alphabet: set[str], name: str = "grid") -> None:
