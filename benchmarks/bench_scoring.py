@@ -129,6 +129,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.programs < 1 or args.rounds < 1 or args.concurrency < 1:
         parser.error("--programs, --rounds and --concurrency must be positive")
 
+    from inspect_ai.util._sandbox.events import SandboxEnvironmentProxy
     from inspect_ai.util._sandbox.local import LocalSandboxEnvironment
 
     from inspect_effdiv import load_prompts
@@ -136,7 +137,9 @@ def main(argv: list[str] | None = None) -> int:
     record = next(r for r in load_prompts() if r.id == "list-ints")
     inputs = record.test_inputs
     programs = [PROGRAMS[i % len(PROGRAMS)] for i in range(args.programs)]
-    env = LocalSandboxEnvironment()
+    local = LocalSandboxEnvironment()
+    # the recording proxy that sandbox() hands out in a real eval
+    env = SandboxEnvironmentProxy(local)
     effdiv_times, naive_times = [], []
     try:
         # warm-up: page cache, interpreter, Inspect imports
@@ -146,7 +149,7 @@ def main(argv: list[str] | None = None) -> int:
             effdiv_times.append(asyncio.run(run_effdiv(env, programs, inputs, args.concurrency)))
             naive_times.append(asyncio.run(run_naive(env, programs, inputs, args.concurrency)))
     finally:
-        env.directory.cleanup()
+        local.directory.cleanup()
 
     per = 1000 / args.programs
     eff = statistics.median(effdiv_times) * per

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import sys
 import time
 
 import pytest
@@ -202,3 +203,14 @@ def test_no_leftover_processes(local_env) -> None:
         except OSError:
             pass
     assert survivors == []
+
+
+def test_local_sandbox_detected_through_inspects_recording_proxy(local_env) -> None:
+    from inspect_ai.util._sandbox.events import SandboxEnvironmentProxy
+
+    from inspect_effdiv._execution import _on_host, default_python
+
+    proxy = SandboxEnvironmentProxy(local_env)
+    assert _on_host(proxy) and _on_host(local_env)
+    assert default_python(proxy) == sys.executable
+    assert run(proxy, "def f(x):\n    return x\n").valid

@@ -237,8 +237,19 @@ def harness_payload(
 
 
 def _on_host(env: SandboxEnvironment) -> bool:
-    """Whether ``env`` runs commands on this host (Inspect's ``local`` sandbox)."""
-    return type(env).__name__ == "LocalSandboxEnvironment"
+    """Whether ``env`` runs commands on this host (Inspect's ``local`` sandbox).
+
+    In an eval ``sandbox()`` returns a recording proxy; ``as_type`` sees through it.
+    """
+    try:
+        from inspect_ai.util._sandbox.local import LocalSandboxEnvironment
+    except ImportError:  # pragma: no cover - Inspect moved it: use the portable path
+        return False
+    try:
+        env.as_type(LocalSandboxEnvironment)
+    except TypeError:
+        return False
+    return True
 
 
 def default_python(env: SandboxEnvironment) -> str:
