@@ -181,39 +181,43 @@ def harness_source() -> str:
     return resources.files("inspect_effdiv").joinpath("_harness.py").read_text("utf-8")
 
 
-def harness_command(python: str, *, on_host: bool = False) -> list[str]:
+def harness_command(python: str, harness_dir: str | None = None) -> list[str]:
     """The command that starts the harness with interpreter ``python``.
 
     ``-S`` skips ``site`` (the harness loads it lazily when a program imports a
     third-party package), ``-s`` ignores the user site, ``-B`` writes no bytecode.
-    In a sandbox with its own filesystem the harness source travels in the
-    command line and is compiled on every run (about 5 ms). When the sandbox
-    shares this host's filesystem and interpreter (``on_host``), the installed
-    file is imported from bytecode compiled once here.
+    When the harness file (with its bytecode) is reachable inside the sandbox at
+    ``harness_dir``, it is imported from there; otherwise its source travels in
+    the command line and is compiled on every run (about 5 ms).
     """
-    bootstrap = _host_bootstrap() if on_host else None
-    return [python, "-S", "-s", "-B", "-c", bootstrap or harness_source()]
+    if harness_dir is None:
+        return [python, "-S", "-s", "-B", "-c", harness_source()]
+    bootstrap = (
+        f"import sys\nsys.path.insert(0, {harness_dir!r})\nimport _harness\n"
+        "del sys.path[0], sys.modules['_harness']\n_harness.main()\n"
+    )
+    return [python, "-S", "-s", "-B", "-c", bootstrap]
 
 
 @lru_cache(maxsize=1)
-def _host_bootstrap() -> str | None:
-    """A short ``-c`` program importing the installed harness, or None."""
+def installed_harness() -> tuple[Path, Path] | None:
+    """The installed harness file and its bytecode, compiled here once; or None.
+
+    None when the package is not installed as plain files (a zip, for example).
+    On a read-only install the bytecode may be missing: the harness then still
+    runs, compiling the source each time.
+    """
     import importlib.util
     import py_compile
 
     path = Path(str(resources.files("inspect_effdiv").joinpath("_harness.py")))
     if not path.is_file():
         return None
-    # explicit, so that PYTHONDONTWRITEBYTECODE does not cost 5 ms per program;
-    # on a read-only install the child compiles the source each time
+    cache = Path(importlib.util.cache_from_source(str(path)))
+    # explicit, so that PYTHONDONTWRITEBYTECODE does not cost 5 ms per program
     with contextlib.suppress(OSError, py_compile.PyCompileError):
-        py_compile.compile(
-            str(path), cfile=importlib.util.cache_from_source(str(path)), doraise=True
-        )
-    return (
-        f"import sys\nsys.path.insert(0, {str(path.parent)!r})\nimport _harness\n"
-        "del sys.path[0], sys.modules['_harness']\n_harness.main()\n"
-    )
+        py_compile.compile(str(path), cfile=str(cache), doraise=True)
+    return path, cache
 
 
 #: Environment of every harness run: a fixed hash seed makes set iteration
@@ -256,9 +260,29 @@ def default_python(env: SandboxEnvironment) -> str:
     """Interpreter for ``env``: this process's own on the local sandbox.
 
     On the host, ``python3`` may resolve to a shell shim (pyenv) that costs
-    tens of milliseconds per start; elsewhere the image's ``python3`` is used.
+    tens of milliseconds per start; elsewhere the sandbox's ``python3`` is used.
     """
     return sys.executable if _on_host(env) else "python3"
+
+
+def harness_dir(env: SandboxEnvironment) -> str | None:
+    """Where the installed harness is visible inside ``env``, if anywhere.
+
+    On the local sandbox it is the package folder itself; the bwrap sandbox
+    binds it read-only at ``/effdiv``; other sandboxes get the source.
+    """
+    installed = installed_harness()
+    if installed is None:
+        return None
+    if _on_host(env):
+        return str(installed[0].parent)
+    from ._bwrap import HARNESS_DIR, BwrapSandboxEnvironment
+
+    try:
+        env.as_type(BwrapSandboxEnvironment)
+    except TypeError:
+        return None
+    return HARNESS_DIR
 
 
 async def execute_program(
@@ -289,9 +313,10 @@ async def execute_program(
     grace = 10
     timeout = int(math.ceil(limits.program_timeout + limits.input_timeout)) + grace
     try:
-        on_host = _on_host(env) and python is None
+        # a custom interpreter may be another Python version: give it the source
+        location = harness_dir(env) if python is None else None
         result = await env.exec(
-            harness_command(python or default_python(env), on_host=on_host),
+            harness_command(python or default_python(env), location),
             input=harness_payload(program, inputs, limits),
             env=HARNESS_ENV,
             timeout=timeout,

@@ -1,6 +1,7 @@
 """Inspect entry point: importing this module registers every component."""
 
 # ruff: noqa: F401
+from ._bwrap import BwrapSandboxEnvironment
 from ._reducer import effective_diversity
 from ._scorer import execution_scorer
 from ._scripted import effdiv_model

@@ -45,7 +45,7 @@ def effdiv(
     program_timeout: float = 30.0,
     memory_mb: int = 1024,
     python: str | None = None,
-    sandbox: str = "local",
+    sandbox: str = "bwrap",
     solver: Solver | None = None,
     scorer: Scorer | None = None,
     reducer: ScoreReducer | None = None,
@@ -62,7 +62,8 @@ def effdiv(
         memory_mb: Memory cap of a program's process.
         python: Interpreter inside the sandbox (default: this interpreter on
             the local sandbox, ``python3`` elsewhere).
-        sandbox: Sandbox type (``local`` until the isolated sandbox lands).
+        sandbox: Sandbox type: ``bwrap`` (isolated, the default), ``docker``, ``k8s``,
+            or ``local`` (no isolation).
         solver: Replaces plain ``generate()``.
         scorer: Replaces :func:`execution_scorer` built from the limits above.
         reducer: Replaces :func:`effective_diversity`.

