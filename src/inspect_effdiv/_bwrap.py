@@ -62,6 +62,9 @@ HARNESS_DIR = "/effdiv"
 #: PATH inside the sandbox.
 SANDBOX_PATH = "/usr/local/bin:/usr/bin:/bin"
 
+#: Environment of the bubblewrap process itself (the sandbox gets --clearenv).
+_BWRAP_ENV = {"PATH": SANDBOX_PATH, "LANG": "C.UTF-8"}
+
 _HOW_TO_CHOOSE = (
     "choose another sandbox explicitly, e.g. `-T sandbox=docker` (see the README), or "
     "`-T sandbox=local` to run generated programs WITHOUT isolation"
@@ -116,6 +119,7 @@ def _probe() -> tuple[str | None, str]:
                 user=uid if os.geteuid() == 0 else None,
                 group=uid if os.geteuid() == 0 else None,
                 extra_groups=[] if os.geteuid() == 0 else None,
+                env=_BWRAP_ENV,
             )
         except (OSError, subprocess.TimeoutExpired) as exc:
             return None, f"bubblewrap did not start: {exc}"
@@ -357,6 +361,9 @@ async def _run(
         group=uid if as_root else None,
         extra_groups=[] if as_root else None,
         start_new_session=True,
+        # bubblewrap itself is readable as /proc/1 inside the sandbox: it must
+        # not carry this process's environment (API keys and other secrets)
+        env=_BWRAP_ENV,
     )
     try:
         stdout, stderr = await asyncio.wait_for(process.communicate(data), timeout)

@@ -330,6 +330,10 @@ async def execute_program(
         detail = f"sandbox exec failed: {type(exc).__name__}: {exc}"
         return _incomplete("harness_error", detail, len(inputs), start)
     wall = time.perf_counter() - start
+    if not result.stdout.strip() and result.returncode != 0:
+        # the harness itself was killed (a program that signalled its parent)
+        detail = f"the harness exited with code {result.returncode} and no result"
+        return _incomplete("crash", detail, len(inputs), start)
     parsed = parse_harness_output(result.stdout, len(inputs))
     if parsed.program_status == "harness_error" and result.stderr.strip():
         detail = f"{parsed.detail}; stderr: {result.stderr.strip()[-300:]}"
