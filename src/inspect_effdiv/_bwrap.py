@@ -391,6 +391,10 @@ async def _run(
 async def _kill(process: asyncio.subprocess.Process) -> None:
     """Kill bubblewrap; as the pid namespace's init it takes every process of the
     command with it."""
+    # its own process group holds bubblewrap and its monitor (the pid
+    # namespace's init): killing the group ends the namespace at once
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(process.pid, signal.SIGKILL)
     with contextlib.suppress(ProcessLookupError):
         process.send_signal(signal.SIGKILL)
     await process.wait()

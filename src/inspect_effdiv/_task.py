@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from importlib import resources
+
 from inspect_ai import Epochs, Task, task
 from inspect_ai.dataset import MemoryDataset, Sample
 from inspect_ai.scorer import Scorer, ScoreReducer
@@ -12,7 +14,7 @@ from ._prompts import render_prompt
 from ._reducer import effective_diversity
 from ._scorer import execution_scorer
 
-__all__ = ["effdiv", "prompt_samples"]
+__all__ = ["effdiv", "prompt_samples", "sandbox_spec"]
 
 #: Samples per prompt, as in the paper.
 DEFAULT_EPOCHS = 32
@@ -34,6 +36,20 @@ def prompt_samples(records: list[PromptRecord], prompt_template: str) -> list[Sa
         )
         for record in records
     ]
+
+
+def sandbox_spec(sandbox: str) -> str | tuple[str, str]:
+    """Inspect's sandbox spec for the task's ``sandbox`` parameter.
+
+    ``docker`` means Docker with the compose file shipped in the package
+    (``inspect_effdiv/sandbox/compose.yaml``); ``docker:PATH`` uses your own
+    compose file; every other name (``bwrap``, ``local``, ``k8s``, ...) is passed on.
+    """
+    if sandbox == "docker":
+        compose = resources.files("inspect_effdiv") / "sandbox" / "compose.yaml"
+        return ("docker", str(compose))
+    name, _, config = sandbox.partition(":")
+    return (name, config) if config else name
 
 
 @task
@@ -82,7 +98,7 @@ def effdiv(
         ),
         # K = 32 as in the paper; `--epochs` overrides the count, keeping the reducer
         epochs=Epochs(DEFAULT_EPOCHS, reducer or effective_diversity()),
-        sandbox=sandbox,
+        sandbox=sandbox_spec(sandbox),
         metadata={
             "dataset_version": DATASET_VERSION if dataset is None else dataset,
             "prompt_template": prompt_template,

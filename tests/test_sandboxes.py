@@ -1,0 +1,96 @@
+"""Sandbox choice: the bwrap default, the Docker option, clear failures."""
+
+from __future__ import annotations
+
+import asyncio
+from importlib import resources
+
+import pytest
+import yaml
+
+from inspect_effdiv import EffdivError, _bwrap, effdiv
+
+
+def test_default_sandbox_is_bwrap_and_docker_uses_the_packaged_compose_file() -> None:
+    assert effdiv().sandbox.type == "bwrap"  # type: ignore[union-attr]
+    docker = effdiv(sandbox="docker").sandbox
+    assert docker is not None and docker.type == "docker"
+    assert str(docker.config).endswith("inspect_effdiv/sandbox/compose.yaml")
+    custom = effdiv(sandbox="docker:my/compose.yaml").sandbox
+    assert custom is not None and custom.config == "my/compose.yaml"
+    assert effdiv(sandbox="local").sandbox.type == "local"  # type: ignore[union-attr]
+
+
+def test_compose_file_isolates() -> None:
+    text = (resources.files("inspect_effdiv") / "sandbox" / "compose.yaml").read_text()
+    service = yaml.safe_load(text)["services"]["default"]
+    assert service["network_mode"] == "none"
+    assert service["read_only"] is True
+    assert service["user"] != "root" and not str(service["user"]).startswith("0")
+    assert service["cap_drop"] == ["ALL"]
+    assert "no-new-privileges:true" in service["security_opt"]
+    assert service["pids_limit"] <= 256 and service["mem_limit"]
+    image = service["image"]
+    assert "@sha256:" in image or (":" in image and not image.endswith(":latest"))
+    assert all("size=" in mount for mount in service["tmpfs"])
+
+
+def test_bwrap_that_cannot_start_stops_the_task_with_a_way_out(monkeypatch) -> None:
+    _bwrap._probe.cache_clear()
+    monkeypatch.setattr(_bwrap, "bwrap_binary", lambda: None)
+    try:
+        with pytest.raises(EffdivError, match="choose another sandbox explicitly") as info:
+            asyncio.run(_bwrap.BwrapSandboxEnvironment.task_init("effdiv", None))
+        assert "sandbox=local" in str(info.value) and "\n" not in str(info.value)
+    finally:
+        _bwrap._probe.cache_clear()
+
+
+def test_bwrap_runs_commands_unprivileged_and_isolated() -> None:
+    env = _bwrap.BwrapSandboxEnvironment()
+
+    async def go() -> tuple[str, str]:
+        await env.write_file("note.txt", "hello")
+        result = await env.exec(["/bin/sh", "-c", "id -u; ls /; cat note.txt; echo made > out.txt"])
+        return result.stdout, await env.read_file("out.txt")
+
+    try:
+        stdout, written = asyncio.run(go())
+    finally:
+        env.cleanup()
+    uid, *rest = stdout.split()
+    assert _bwrap.FIRST_SLOT_UID <= int(uid) < _bwrap.FIRST_SLOT_UID + _bwrap.SLOTS
+    assert "root" not in rest and "home" not in rest and "hello" in rest
+    assert written == "made\n"
+
+
+def test_bwrap_refuses_other_users_and_paths_outside_work() -> None:
+    from inspect_ai.util import SandboxUserUnsupportedError
+
+    env = _bwrap.BwrapSandboxEnvironment()
+    try:
+        with pytest.raises(SandboxUserUnsupportedError):
+            asyncio.run(env.exec(["true"], user="root"))
+        with pytest.raises(PermissionError, match="only files under /work"):
+            asyncio.run(env.read_file("/etc/passwd"))
+        with pytest.raises(PermissionError):
+            asyncio.run(env.write_file("../escape.txt", "x"))
+    finally:
+        env.cleanup()
+
+
+def test_bwrap_timeout_kills_the_whole_tree(tmp_path) -> None:
+    env = _bwrap.BwrapSandboxEnvironment()
+    try:
+        with pytest.raises(TimeoutError):
+            asyncio.run(env.exec(["/bin/sh", "-c", "(sleep 100 &); sleep 100"], timeout=1))
+    finally:
+        env.cleanup()
+    import time
+
+    from test_hostile import slot_processes
+
+    deadline = time.monotonic() + 2.0  # the kernel tears the namespace down
+    while slot_processes() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert slot_processes() == []
