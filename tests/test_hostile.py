@@ -51,7 +51,7 @@ def hostile_programs(canary_dir: Path) -> list[tuple[str, str, set[str]]]:
             "import sys\ndef f(x):\n    sys.stderr.write('e' * 10 ** 7)\n    return x\n",
             {"ok"},
         ),
-        ("huge return value", "def f(x):\n    return 'x' * 10 ** 8\n", {"too_large", "memory"}),
+        ("huge return value", "def f(x):\n    return 'x' * 10 ** 8\n", {"too_large"}),
         (
             "deep recursion",
             "def g(n):\n    return g(n + 1)\ndef f(x):\n    return g(0)\n",
@@ -247,7 +247,7 @@ def hostile_run(tmp_path_factory):
     os.environ["EFFDIV_CANARY_SECRET"] = SECRET
     try:
         (log,) = inspect_eval(
-            effdiv(dataset=str(dataset), input_timeout=0.5, program_timeout=4.0, memory_mb=256),
+            effdiv(dataset=str(dataset), input_timeout=1.0, program_timeout=5.0, memory_mb=256),
             model="effdiv/scripted",
             model_args={"script": {"samples": {"one": script}}},
             epochs=len(script),
@@ -320,7 +320,7 @@ def test_host_unchanged_and_no_process_left(hostile_run) -> None:
     import time
 
     _, _, canary_dir, _ = hostile_run
-    time.sleep(2.5)  # the setsid daemon would write its file after 2 s
+    time.sleep(2.5)  # the setsid daemon would write its file 2 s after its start
     assert sorted(p.name for p in canary_dir.iterdir()) == ["canary.txt"]
     assert (canary_dir / "canary.txt").read_text() == SECRET
     assert not Path("/usr/pwned").exists()

@@ -218,6 +218,9 @@ def make_encoder(max_depth=100, max_items=100000, max_chars=1000000):
         tp = _type(x)
         fn = scalar_get(tp)
         if fn is not None:
+            # a huge string is too large before it is copied by repr
+            if (tp is str or tp is bytes) and _len(x) > max_chars:
+                raise TooLarge("value too large")
             out = fn(x)
         elif tp is bytearray:
             out = "bytearray:" + _bytes_repr(_bytes(x))
