@@ -94,3 +94,19 @@ def test_bwrap_timeout_kills_the_whole_tree(tmp_path) -> None:
     while slot_processes() and time.monotonic() < deadline:
         time.sleep(0.05)
     assert slot_processes() == []
+
+
+def test_bwrap_output_is_capped_without_buffering_it_all() -> None:
+    from inspect_ai.util import OutputLimitExceededError
+
+    env = _bwrap.BwrapSandboxEnvironment()
+    try:
+        with pytest.raises(OutputLimitExceededError):
+            asyncio.run(env.exec(["/bin/sh", "-c", "yes 0123456789"], timeout=30))
+        # a timeout with unread output pending does not hang either
+        with pytest.raises(TimeoutError):
+            asyncio.run(env.exec(["/bin/sh", "-c", "yes | head -c 5000000; sleep 100"], timeout=1))
+        small = asyncio.run(env.exec(["/bin/cat"], input="round trip"))
+        assert small.stdout == "round trip" and small.success
+    finally:
+        env.cleanup()

@@ -389,19 +389,13 @@ async def _run(
         env=_BWRAP_ENV,
     )
     try:
-        stdout, stderr = await asyncio.wait_for(process.communicate(data), timeout)
+        stdout, stderr = await asyncio.wait_for(_communicate(process, data), timeout)
     except asyncio.TimeoutError:
         await _kill(process)
         raise TimeoutError(f"command timed out after {timeout} s") from None
     except asyncio.CancelledError:
         await _kill(process)
         raise
-    for stream in (stdout, stderr):
-        if len(stream) > MAX_OUTPUT_BYTES:
-            raise OutputLimitExceededError(
-                limit_str=f"{MAX_OUTPUT_BYTES // (1024 * 1024)} MiB",
-                truncated_output=stream[-1024:].decode("utf-8", "replace"),
-            )
     returncode = process.returncode if process.returncode is not None else -1
     return ExecResult(
         success=returncode == 0,
@@ -411,13 +405,69 @@ async def _run(
     )
 
 
-async def _kill(process: asyncio.subprocess.Process) -> None:
-    """Kill bubblewrap; as the pid namespace's init it takes every process of the
-    command with it."""
-    # its own process group holds bubblewrap and its monitor (the pid
-    # namespace's init): killing the group ends the namespace at once
+async def _communicate(
+    process: asyncio.subprocess.Process, data: bytes | None
+) -> tuple[bytes, bytes]:
+    """Like ``communicate()``, but never holds more than MAX_OUTPUT_BYTES per stream.
+
+    A stream that goes over the limit kills the command; the rest of its output
+    is read and dropped (asyncio reports the exit only once the pipes are
+    drained), then OutputLimitExceededError is raised.
+    """
+    over: list[bytes] = []
+
+    async def feed() -> None:
+        if process.stdin is None:
+            return
+        with contextlib.suppress(BrokenPipeError, ConnectionResetError):
+            if data:
+                process.stdin.write(data)
+                await process.stdin.drain()
+            process.stdin.close()
+
+    async def collect(stream: asyncio.StreamReader | None) -> bytes:
+        chunks: list[bytes] = []
+        size = 0
+        while stream is not None:
+            chunk = await stream.read(65536)
+            if not chunk:
+                break
+            size += len(chunk)
+            if size <= MAX_OUTPUT_BYTES:
+                chunks.append(chunk)
+            elif not over:
+                over.append(b"".join(chunks)[-1024:])
+                _signal_group(process)
+        return b"".join(chunks)
+
+    _, stdout, stderr = await asyncio.gather(
+        feed(), collect(process.stdout), collect(process.stderr)
+    )
+    await process.wait()
+    if over:
+        raise OutputLimitExceededError(
+            limit_str=f"{MAX_OUTPUT_BYTES // (1024 * 1024)} MiB",
+            truncated_output=over[0].decode("utf-8", "replace"),
+        )
+    return stdout, stderr
+
+
+def _signal_group(process: asyncio.subprocess.Process) -> None:
+    """SIGKILL bubblewrap's process group: bubblewrap and its monitor, the pid
+    namespace's init, so every process of the command ends at once."""
     with contextlib.suppress(ProcessLookupError, PermissionError):
         os.killpg(process.pid, signal.SIGKILL)
     with contextlib.suppress(ProcessLookupError):
         process.send_signal(signal.SIGKILL)
+
+
+async def _kill(process: asyncio.subprocess.Process) -> None:
+    """Kill the command after a timeout or cancellation and reap it."""
+    _signal_group(process)
+    # asyncio reports the exit only once the pipes are drained
+    for stream in (process.stdout, process.stderr):
+        if stream is not None:
+            with contextlib.suppress(Exception):
+                while await stream.read(65536):
+                    pass
     await process.wait()
