@@ -29,7 +29,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_scoring import NAIVE_HARNESS, PROGRAMS  # noqa: E402
+from bench_scoring import PROGRAMS, run_naive  # noqa: E402
 
 
 async def run_bwrap(env: Any, programs: list[str], inputs: list[Any], concurrency: int) -> float:
@@ -43,23 +43,6 @@ async def run_bwrap(env: Any, programs: list[str], inputs: list[Any], concurrenc
             result = await execute_program(env, program, inputs, limits=limits)
         if result.program_status != "ok":
             raise RuntimeError(f"{result.program_status}: {result.detail}")
-
-    start = time.perf_counter()
-    await asyncio.gather(*(one(p) for p in programs))
-    return time.perf_counter() - start
-
-
-async def run_naive(env: Any, programs: list[str], inputs: list[Any], concurrency: int) -> float:
-    semaphore = asyncio.Semaphore(concurrency)
-    payload = json.dumps(inputs)
-
-    async def one(program: str) -> None:
-        source = NAIVE_HARNESS.format(program=program, inputs=payload)
-        async with semaphore:
-            result = await env.exec([sys.executable, "-c", source], timeout=30)
-        if not result.success:
-            raise RuntimeError(result.stderr[-500:])
-        json.loads(result.stdout)
 
     start = time.perf_counter()
     await asyncio.gather(*(one(p) for p in programs))
