@@ -110,3 +110,20 @@ def test_bwrap_output_is_capped_without_buffering_it_all() -> None:
         assert small.stdout == "round trip" and small.success
     finally:
         env.cleanup()
+
+
+def test_slot_pool_waits_for_a_free_uid_in_any_event_loop() -> None:
+    pool = _bwrap._SlotPool(100, 1)
+
+    async def contend() -> list[int]:
+        first = await pool.acquire()
+        waiter = asyncio.ensure_future(pool.acquire())
+        await asyncio.sleep(0.02)
+        assert not waiter.done()  # no free uid yet
+        pool.release(first)
+        second = await waiter
+        pool.release(second)
+        return [first, second]
+
+    assert asyncio.run(contend()) == [100, 100]
+    assert asyncio.run(contend()) == [100, 100]  # a second event loop works too

@@ -112,7 +112,7 @@ def _probe() -> tuple[str | None, str]:
     with _slot_pool().borrow_sync() as uid:
         try:
             argv, options = _launch(
-                _bwrap_args(binary, workdir=None) + ["--", "/bin/sh", "-c", "exit 0"], uid
+                _bwrap_args(binary, workdir=None) + ["--", "python3", "-S", "-c", "pass"], uid
             )
             result = subprocess.run(
                 argv, capture_output=True, timeout=30, env=_BWRAP_ENV, **options
@@ -121,7 +121,8 @@ def _probe() -> tuple[str | None, str]:
             return None, f"bubblewrap did not start: {exc}"
     if result.returncode != 0:
         reason = result.stderr.decode("utf-8", "replace").strip().splitlines()
-        return None, f"bubblewrap failed: {reason[-1] if reason else result.returncode}"
+        detail = reason[-1] if reason else f"exit code {result.returncode}"
+        return None, f"bubblewrap could not run python3 from /usr: {detail}"
     return binary, ""
 
 
@@ -226,30 +227,35 @@ def _limits_preexec(uid: int) -> Callable[[], None]:
 
 
 class _SlotPool:
-    """Non-root uids for concurrent commands, one command per uid at a time."""
+    """Non-root uids for concurrent commands, one command per uid at a time.
+
+    Not an asyncio.Semaphore: those bind to the first event loop that waits on
+    them, and one process may run several evals, each in its own loop.
+    """
 
     def __init__(self, first: int, size: int) -> None:
         self._free = list(range(first, first + size))
-        self._available: asyncio.Semaphore | None = None
 
     @contextmanager
     def borrow_sync(self) -> Iterator[int]:
-        uid = self._free.pop(0)
+        uid = self._take()
         try:
             yield uid
         finally:
             self._free.append(uid)
 
     async def acquire(self) -> int:
-        if self._available is None:
-            self._available = asyncio.Semaphore(len(self._free))
-        await self._available.acquire()
-        return self._free.pop(0)
+        while not self._free:  # rare: Inspect runs at most SLOTS sandboxes at once
+            await asyncio.sleep(0.005)
+        return self._take()
 
     def release(self, uid: int) -> None:
         self._free.append(uid)
-        if self._available is not None:
-            self._available.release()
+
+    def _take(self) -> int:
+        if not self._free:
+            raise RuntimeError("all bwrap sandbox slots are in use")
+        return self._free.pop(0)
 
 
 @lru_cache(maxsize=1)

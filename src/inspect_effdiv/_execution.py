@@ -330,8 +330,9 @@ async def execute_program(
         detail = f"sandbox exec failed: {type(exc).__name__}: {exc}"
         return _incomplete("harness_error", detail, len(inputs), start)
     wall = time.perf_counter() - start
-    if not result.stdout.strip() and result.returncode != 0:
-        # the harness itself was killed (a program that signalled its parent)
+    if not result.stdout.strip() and result.returncode not in (0, 126, 127):
+        # the harness itself was killed (a program that signalled its parent);
+        # 126 and 127 mean the interpreter could not start: a harness_error
         detail = f"the harness exited with code {result.returncode} and no result"
         return _incomplete("crash", detail, len(inputs), start)
     parsed = parse_harness_output(result.stdout, len(inputs))
