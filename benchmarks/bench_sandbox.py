@@ -2,8 +2,9 @@
 sandbox with the naive pattern and a bare in-process floor, in one run.
 
 * ``bwrap harness``: our harness through the bwrap sandbox (Inspect's recording
-  proxy in front, as in a real eval): namespaces, hidden filesystem, non-root
-  uid, limits, per-input timeouts, canonical encoding.
+  proxy in front, as in a real eval), which sends harness runs to its warm
+  sandboxes: namespaces, hidden filesystem, non-root uid, limits, per-input
+  timeouts, canonical encoding, cleanup between programs.
 * ``local naive``: one ``python -c`` per program (program plus a json-based test
   harness) through Inspect's local sandbox, no isolation at all.
 * ``in-process floor``: ``exec`` of the program and ``f(*args)`` on every input

@@ -127,3 +127,77 @@ def test_slot_pool_waits_for_a_free_uid_in_any_event_loop() -> None:
 
     assert asyncio.run(contend()) == [100, 100]
     assert asyncio.run(contend()) == [100, 100]  # a second event loop works too
+
+
+def test_warm_sandbox_leaves_nothing_for_the_next_program() -> None:
+    from inspect_effdiv import ExecutionLimits, execute_program
+
+    leave = (
+        "import os, time\n"
+        "def f(x):\n"
+        "    for path in ('/tmp/left', '/dev/shm/left', 'left'):\n"
+        "        open(path, 'w').write('x')\n"
+        "    if os.fork() == 0:\n"
+        "        os.setsid()\n"
+        "        time.sleep(30)\n"
+        "        os._exit(0)\n"
+        "    return x\n"
+    )
+    look = (
+        "import os\n"
+        "def f(x):\n"
+        "    files = [p for p in ('/tmp/left', '/dev/shm/left', 'left') if os.path.exists(p)]\n"
+        "    mine = {os.getpid(), os.getppid(), 1}\n"
+        "    others = []\n"
+        "    for p in os.listdir('/proc'):\n"
+        "        if p.isdigit() and int(p) not in mine:\n"
+        "            try:\n"
+        "                others.append(open('/proc/%s/cmdline' % p, 'rb').read()[:40])\n"
+        "            except OSError:\n"
+        "                pass\n"
+        "    return [files, sorted(others)]\n"
+    )
+    env = _bwrap.BwrapSandboxEnvironment()
+    limits = ExecutionLimits(input_timeout=2.0, program_timeout=5.0)
+
+    async def go() -> list[str | None]:
+        first = await execute_program(env, leave, [[1]], limits=limits)
+        assert first.valid
+        second = await execute_program(env, look, [[1]], limits=limits)
+        return [r.value for r in second.inputs]
+
+    try:
+        values = asyncio.run(go())
+    finally:
+        env.cleanup()
+    # no files; the only other process is the warm server (non-dumpable: cmdline unreadable
+    # or empty) - never the daemon
+    assert values[0] is not None and values[0].startswith("list[list[],list[")
+    assert "sleep" not in values[0] and "fork" not in values[0]
+
+
+def test_warm_sandbox_removes_system_v_shared_memory() -> None:
+    from inspect_effdiv import ExecutionLimits, execute_program
+
+    make = (
+        "import ctypes\n"
+        "def f(x):\n"
+        "    libc = ctypes.CDLL(None)\n"
+        "    return libc.shmget(0, 4096, 0o1666)\n"  # IPC_PRIVATE, IPC_CREAT | 0666
+    )
+    count = "def f(x):\n    return open('/proc/sysvipc/shm').read().count('\\n')\n"
+    env = _bwrap.BwrapSandboxEnvironment()
+    limits = ExecutionLimits()
+
+    async def go() -> tuple[str | None, str | None, str | None]:
+        made = await execute_program(env, make, [[1]], limits=limits)
+        after = await execute_program(env, count, [[1]], limits=limits)
+        again = await execute_program(env, count, [[1]], limits=limits)
+        return made.inputs[0].value, after.inputs[0].value, again.inputs[0].value
+
+    try:
+        made, after, again = asyncio.run(go())
+    finally:
+        env.cleanup()
+    assert made is not None and made.startswith("int:") and made != "int:-1"
+    assert after == again == "int:1"  # the header line only: no segment left

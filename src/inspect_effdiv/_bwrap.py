@@ -126,6 +126,20 @@ def _probe() -> tuple[str | None, str]:
     return binary, ""
 
 
+def _is_harness_run(
+    cmd: list[str], cwd: str | None, env: dict[str, str] | None, input: str | bytes | None
+) -> bool:
+    """Whether an exec is exactly a harness run (those go to a warm sandbox)."""
+    from ._execution import HARNESS_ENV, harness_command
+
+    return (
+        cwd is None
+        and env == HARNESS_ENV
+        and isinstance(input, bytes)
+        and cmd == harness_command("python3", HARNESS_DIR)
+    )
+
+
 def _harness_binds() -> list[str]:
     """Read-only binds of the installed harness file and its bytecode."""
     from ._execution import installed_harness
@@ -336,6 +350,14 @@ class BwrapSandboxEnvironment(SandboxEnvironment):
         binary, reason = _probe()
         if binary is None:
             raise EffdivError(f"the bwrap sandbox cannot run here: {reason}; {_HOW_TO_CHOOSE}")
+        if _is_harness_run(cmd, cwd, env, input):
+            from ._warm import zygote_pool
+
+            assert isinstance(input, bytes) and env is not None  # checked just above
+            try:
+                return await zygote_pool().run(input, env, timeout)
+            except RuntimeError:
+                pass  # no warm sandbox here: a fresh one isolates just as well
         inner_cwd = WORKDIR if cwd is None else str(Path(WORKDIR) / cwd)
         args = _bwrap_args(binary, workdir=self.workdir, cwd=inner_cwd)
         for key, value in (env or {}).items():

@@ -422,6 +422,11 @@ def run_worker(out_fd, done_fd, program, inputs, limits):
     for fd in (0, 1, 2):
         os.dup2(devnull, fd)
     os.close(devnull)
+    # keep no descriptor the program could write to but its own two pipes
+    low, high = sorted((out_fd, done_fd))
+    os.closerange(3, low)
+    os.closerange(low + 1, high)
+    os.closerange(high + 1, 65536)
 
     memory = int(limits["memory_mb"]) * 1024 * 1024
     cpu = int(limits["program_timeout"]) + 2

@@ -1,0 +1,194 @@
+"""Warm bwrap sandboxes for harness runs: one long-lived sandbox per slot.
+
+Starting bubblewrap and its namespaces costs about 8 ms on a small machine, more
+than the harness itself. Harness runs (and only they: every other command gets a
+fresh sandbox) therefore go to a pool of long-lived sandboxes, each running the
+zygote of ``_zygote.py`` as its own non-root uid (61032-61063). The zygote runs
+every program in a fresh fork and, between programs, kills every other process
+of its sandbox and wipes its writable places and System V IPC; see its module
+docstring. A zygote that dies (a program may kill it: same uid) or overruns its
+time limit is killed with its whole sandbox and replaced on the next request.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import select
+import signal
+import subprocess
+import time
+from functools import lru_cache
+
+from inspect_ai.util import ExecResult
+
+__all__ = ["ZygotePool", "zygote_pool"]
+
+#: First uid of the warm sandboxes (after the fresh-sandbox slots).
+FIRST_WARM_UID = 61032
+#: Warm sandboxes at most.
+WARM_SLOTS = 32
+
+
+def _zygote_file() -> str | None:
+    from importlib import resources
+    from pathlib import Path
+
+    path = Path(str(resources.files("inspect_effdiv").joinpath("_zygote.py")))
+    return str(path) if path.is_file() else None
+
+
+class _Zygote:
+    """One warm sandbox and the zygote inside it.
+
+    Plain ``subprocess.Popen`` and blocking pipe I/O in a worker thread, not
+    asyncio subprocesses: those bind to the event loop that started them, and
+    one process may run several evals, each in its own loop.
+    """
+
+    def __init__(self, uid: int) -> None:
+        self.uid = uid
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def alive(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def start(self, env: dict[str, str]) -> None:
+        from ._bwrap import (
+            _BWRAP_ENV,
+            HARNESS_DIR,
+            TMPFS_BYTES,
+            _bwrap_args,
+            _launch,
+            _probe,
+        )
+
+        binary, reason = _probe()
+        zygote = _zygote_file()
+        if binary is None or zygote is None:
+            raise RuntimeError(f"no warm sandbox: {reason or 'zygote file missing'}")
+        args = _bwrap_args(binary, workdir=None)
+        args += ["--size", str(TMPFS_BYTES), "--tmpfs", "/work", "--chdir", "/work"]
+        args += ["--ro-bind", zygote, f"{HARNESS_DIR}/_zygote.py"]
+        for key, value in env.items():
+            args += ["--setenv", key, value]
+        bootstrap = (
+            f"import sys\nsys.path.insert(0, {HARNESS_DIR!r})\nimport _zygote\n"
+            "del sys.path[0]\n_zygote.main()\n"
+        )
+        command = [*args, "--", "python3", "-S", "-s", "-B", "-c", bootstrap]
+        argv, options = _launch(command, self.uid)
+        self.process = subprocess.Popen(
+            argv,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+            env=_BWRAP_ENV,
+            **options,
+        )
+
+    def request(self, payload: bytes, timeout: float | None) -> ExecResult[str]:
+        """Send one payload and wait for the answer (blocking; run in a thread)."""
+        process = self.process
+        if process is None or process.stdin is None or process.stdout is None:
+            raise RuntimeError("zygote not started")
+        deadline = None if timeout is None else time.monotonic() + timeout
+        try:
+            process.stdin.write(b"%010d" % len(payload) + payload)
+            process.stdin.flush()
+            header = _read(process.stdout.fileno(), 10, deadline)
+            answer = _read(process.stdout.fileno(), int(header), deadline)
+        except TimeoutError:
+            self.kill()
+            raise TimeoutError(f"command timed out after {timeout} s") from None
+        except (EOFError, OSError, ValueError):
+            # the zygote died under the program (it may kill its own uid)
+            self.kill()
+            return ExecResult(success=False, returncode=137, stdout="", stderr="")
+        code, output = int(answer[:3]), answer[3:]
+        return ExecResult(
+            success=code == 0,
+            returncode=code,
+            stdout=output.decode("utf-8", "replace"),
+            stderr="",
+        )
+
+    def kill(self) -> None:
+        """Kill the sandbox (bubblewrap's process group ends its pid namespace)."""
+        process = self.process
+        self.process = None
+        if process is None:
+            return
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(process.pid, signal.SIGKILL)
+        with contextlib.suppress(ProcessLookupError):
+            process.kill()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            process.wait(timeout=5)
+        for stream in (process.stdin, process.stdout):
+            if stream is not None:
+                with contextlib.suppress(OSError):
+                    stream.close()
+
+
+def _read(fd: int, n: int, deadline: float | None) -> bytes:
+    """Exactly ``n`` bytes from ``fd`` before ``deadline``."""
+    chunks: list[bytes] = []
+    while n > 0:
+        wait = None if deadline is None else deadline - time.monotonic()
+        if wait is not None and wait <= 0:
+            raise TimeoutError
+        ready, _, _ = select.select([fd], [], [], wait)
+        if not ready:
+            raise TimeoutError
+        chunk = os.read(fd, n)
+        if not chunk:
+            raise EOFError
+        chunks.append(chunk)
+        n -= len(chunk)
+    return b"".join(chunks)
+
+
+class ZygotePool:
+    """Warm sandboxes, each serving one harness run at a time."""
+
+    def __init__(self, first_uid: int, size: int) -> None:
+        self._free = [_Zygote(uid) for uid in range(first_uid, first_uid + size)]
+
+    async def run(
+        self, payload: bytes, env: dict[str, str], timeout: float | None
+    ) -> ExecResult[str]:
+        """Run one harness payload in a warm sandbox."""
+        while not self._free:  # at most WARM_SLOTS at once; Inspect rarely gets there
+            await asyncio.sleep(0.005)
+        zygote = self._free.pop()
+        try:
+            return await asyncio.to_thread(self._run, zygote, payload, env, timeout)
+        finally:
+            self._free.append(zygote)
+
+    @staticmethod
+    def _run(
+        zygote: _Zygote, payload: bytes, env: dict[str, str], timeout: float | None
+    ) -> ExecResult[str]:
+        if not zygote.alive():
+            zygote.kill()
+            zygote.start(env)
+        return zygote.request(payload, timeout)
+
+    def close(self) -> None:
+        """Kill every warm sandbox."""
+        for zygote in self._free:
+            zygote.kill()
+
+
+@lru_cache(maxsize=1)
+def zygote_pool() -> ZygotePool:
+    """The process-wide pool of warm sandboxes."""
+    import atexit
+
+    pool = ZygotePool(FIRST_WARM_UID, WARM_SLOTS)
+    atexit.register(pool.close)
+    return pool
