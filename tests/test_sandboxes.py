@@ -201,3 +201,26 @@ def test_warm_sandbox_removes_system_v_shared_memory() -> None:
         env.cleanup()
     assert made is not None and made.startswith("int:") and made != "int:-1"
     assert after == again == "int:1"  # the header line only: no segment left
+
+
+def test_private_install_falls_back_to_the_source(tmp_path, monkeypatch) -> None:
+    from pathlib import Path
+
+    from inspect_effdiv import ExecutionLimits, execute_program
+    from inspect_effdiv._execution import harness_dir
+
+    private = tmp_path / "private"
+    private.mkdir()
+    private.chmod(0o700)
+    assert not _bwrap.world_readable(private)
+    assert _bwrap.world_readable(Path(_bwrap.__file__)) == (_bwrap.bound_harness() is not None)
+    monkeypatch.setattr(_bwrap, "bound_harness", lambda: None)
+    env = _bwrap.BwrapSandboxEnvironment()
+    try:
+        assert harness_dir(env) is None  # the source goes in the command line
+        result = asyncio.run(
+            execute_program(env, "def f(x):\n    return -x\n", [[2]], limits=ExecutionLimits())
+        )
+    finally:
+        env.cleanup()
+    assert result.valid and result.inputs[0].value == "int:-2"

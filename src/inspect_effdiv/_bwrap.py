@@ -140,16 +140,39 @@ def _is_harness_run(
     )
 
 
-def _harness_binds() -> list[str]:
-    """Read-only binds of the installed harness file and its bytecode."""
+def world_readable(path: Path) -> bool:
+    """Whether any uid can read ``path`` (the slot uids must, to bind it)."""
+    try:
+        if not path.stat().st_mode & 0o004:
+            return False
+        return all(parent.stat().st_mode & 0o001 for parent in path.resolve().parents)
+    except OSError:
+        return False
+
+
+@lru_cache(maxsize=1)
+def bound_harness() -> tuple[Path, Path] | None:
+    """The installed harness and its bytecode, if the slot uids can bind them.
+
+    A package installed under a private directory (a 0700 home, say) cannot be
+    bound; the harness source then travels in the command line instead.
+    """
     from ._execution import installed_harness
 
     installed = installed_harness()
+    if installed is None or not world_readable(installed[0]):
+        return None
+    return installed
+
+
+def _harness_binds() -> list[str]:
+    """Read-only binds of the installed harness file and its bytecode."""
+    installed = bound_harness()
     if installed is None:
         return []
     source, cache = installed
     args = ["--ro-bind", str(source), f"{HARNESS_DIR}/_harness.py"]
-    if cache.is_file():
+    if cache.is_file() and world_readable(cache):
         args += ["--ro-bind", str(cache), f"{HARNESS_DIR}/__pycache__/{cache.name}"]
     return args
 

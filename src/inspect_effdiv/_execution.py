@@ -276,13 +276,13 @@ def harness_dir(env: SandboxEnvironment) -> str | None:
         return None
     if _on_host(env):
         return str(installed[0].parent)
-    from ._bwrap import HARNESS_DIR, BwrapSandboxEnvironment
+    from ._bwrap import HARNESS_DIR, BwrapSandboxEnvironment, bound_harness
 
     try:
         env.as_type(BwrapSandboxEnvironment)
     except TypeError:
         return None
-    return HARNESS_DIR
+    return HARNESS_DIR if bound_harness() is not None else None
 
 
 async def execute_program(

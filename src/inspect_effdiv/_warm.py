@@ -35,8 +35,12 @@ def _zygote_file() -> str | None:
     from importlib import resources
     from pathlib import Path
 
+    from ._bwrap import bound_harness, world_readable
+
     path = Path(str(resources.files("inspect_effdiv").joinpath("_zygote.py")))
-    return str(path) if path.is_file() else None
+    # the zygote imports the bound harness: both must be bindable
+    usable = path.is_file() and world_readable(path) and bound_harness() is not None
+    return str(path) if usable else None
 
 
 class _Zygote:
