@@ -19,7 +19,6 @@ Target (issue 4): bwrap harness at most 0.6x the local naive pattern.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import json
 import statistics
@@ -30,7 +29,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from bench_scoring import PROGRAMS, run_naive  # noqa: E402
+from bench_scoring import PROGRAMS, parse_args, run_naive  # noqa: E402
 
 
 async def run_bwrap(env: Any, programs: list[str], inputs: list[Any], concurrency: int) -> float:
@@ -70,13 +69,7 @@ def run_in_process(programs: list[str], inputs: list[Any]) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="cost of isolation per program")
-    parser.add_argument("--programs", type=int, default=60, help="programs per round")
-    parser.add_argument("--rounds", type=int, default=3, help="alternating measurement rounds")
-    parser.add_argument("--concurrency", type=int, default=2, help="concurrent execs")
-    args = parser.parse_args(argv)
-    if args.programs < 1 or args.rounds < 1 or args.concurrency < 1:
-        parser.error("--programs, --rounds and --concurrency must be positive")
+    args = parse_args("cost of isolation per program", argv)
 
     from inspect_ai.util._sandbox.events import SandboxEnvironmentProxy
     from inspect_ai.util._sandbox.local import LocalSandboxEnvironment

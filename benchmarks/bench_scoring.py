@@ -120,14 +120,20 @@ async def run_naive(
     return time.perf_counter() - start
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description="effdiv scoring cost per program")
+def parse_args(description: str, argv: list[str] | None) -> argparse.Namespace:
+    """The options shared by the benchmarks: programs, rounds, concurrency."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("--programs", type=int, default=60, help="programs per round")
     parser.add_argument("--rounds", type=int, default=3, help="alternating measurement rounds")
     parser.add_argument("--concurrency", type=int, default=2, help="concurrent execs")
     args = parser.parse_args(argv)
     if args.programs < 1 or args.rounds < 1 or args.concurrency < 1:
         parser.error("--programs, --rounds and --concurrency must be positive")
+    return args
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args("effdiv scoring cost per program", argv)
 
     from inspect_ai.util._sandbox.events import SandboxEnvironmentProxy
     from inspect_ai.util._sandbox.local import LocalSandboxEnvironment
