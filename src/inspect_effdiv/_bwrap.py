@@ -126,18 +126,11 @@ def _probe() -> tuple[str | None, str]:
     return binary, ""
 
 
-def _is_harness_run(
-    cmd: list[str], cwd: str | None, env: dict[str, str] | None, input: str | bytes | None
-) -> bool:
+def _is_harness_run(cmd: list[str], cwd: str | None, env: dict[str, str]) -> bool:
     """Whether an exec is exactly a harness run (those go to a warm sandbox)."""
     from ._execution import HARNESS_ENV, harness_command
 
-    return (
-        cwd is None
-        and env == HARNESS_ENV
-        and isinstance(input, bytes)
-        and cmd == harness_command("python3", HARNESS_DIR)
-    )
+    return cwd is None and env == HARNESS_ENV and cmd == harness_command("python3", HARNESS_DIR)
 
 
 def world_readable(path: Path) -> bool:
@@ -373,10 +366,9 @@ class BwrapSandboxEnvironment(SandboxEnvironment):
         binary, reason = _probe()
         if binary is None:
             raise EffdivError(f"the bwrap sandbox cannot run here: {reason}; {_HOW_TO_CHOOSE}")
-        if _is_harness_run(cmd, cwd, env, input):
+        if isinstance(input, bytes) and env is not None and _is_harness_run(cmd, cwd, env):
             from ._warm import zygote_pool
 
-            assert isinstance(input, bytes) and env is not None  # checked just above
             try:
                 return await zygote_pool().run(input, env, timeout)
             except RuntimeError:
