@@ -224,3 +224,29 @@ def test_private_install_falls_back_to_the_source(tmp_path, monkeypatch) -> None
     finally:
         env.cleanup()
     assert result.valid and result.inputs[0].value == "int:-2"
+
+
+def test_broken_warm_sandboxes_fall_back_to_fresh_ones(monkeypatch) -> None:
+    from inspect_effdiv import ExecutionLimits, _warm, execute_program
+
+    pool = _warm.ZygotePool(_warm.FIRST_WARM_UID, 2)
+    monkeypatch.setattr(_warm, "zygote_pool", lambda: pool)
+    # a zygote that exits at once, as one would under a Python it cannot run on
+    monkeypatch.setattr(_warm, "_zygote_file", lambda: "/nonexistent/_zygote.py")
+    env = _bwrap.BwrapSandboxEnvironment()
+
+    async def go() -> list[bool]:
+        results = []
+        for _ in range(4):
+            result = await execute_program(
+                env, "def f(x):\n    return x\n", [[5]], limits=ExecutionLimits()
+            )
+            results.append(result.valid and result.inputs[0].value == "int:5")
+        return results
+
+    try:
+        assert asyncio.run(go()) == [True] * 4  # every run still valid, in fresh sandboxes
+    finally:
+        env.cleanup()
+        pool.close()
+    assert pool._failed_starts >= pool.MAX_FAILED_STARTS

@@ -54,6 +54,7 @@ class _Zygote:
     def __init__(self, uid: int) -> None:
         self.uid = uid
         self.process: subprocess.Popen[bytes] | None = None
+        self.served = 0  # requests answered by the current zygote
 
     def alive(self) -> bool:
         return self.process is not None and self.process.poll() is None
@@ -108,9 +109,14 @@ class _Zygote:
             self.kill()
             raise TimeoutError(f"command timed out after {timeout} s") from None
         except (EOFError, OSError, ValueError):
-            # the zygote died under the program (it may kill its own uid)
             self.kill()
+            if self.served == 0:
+                # a zygote that never answered may not work here at all (an old
+                # Python in the sandbox, say): let the caller use a fresh sandbox
+                raise RuntimeError("the warm sandbox died before its first answer") from None
+            # the zygote died under the program (it may kill its own uid)
             return ExecResult(success=False, returncode=137, stdout="", stderr="")
+        self.served += 1
         code, output = int(answer[:3]), answer[3:]
         return ExecResult(
             success=code == 0,
@@ -123,6 +129,7 @@ class _Zygote:
         """Kill the sandbox (bubblewrap's process group ends its pid namespace)."""
         process = self.process
         self.process = None
+        self.served = 0
         if process is None:
             return
         with contextlib.suppress(ProcessLookupError, PermissionError):
@@ -158,20 +165,37 @@ def _read(fd: int, n: int, deadline: float | None) -> bytes:
 class ZygotePool:
     """Warm sandboxes, each serving one harness run at a time."""
 
+    #: Warm sandboxes that die before their first answer, in a row, before the
+    #: pool gives up and every harness run gets a fresh sandbox.
+    MAX_FAILED_STARTS = 3
+
     def __init__(self, first_uid: int, size: int) -> None:
         self._free = [_Zygote(uid) for uid in range(first_uid, first_uid + size)]
+        self._failed_starts = 0
 
     async def run(
         self, payload: bytes, env: dict[str, str], timeout: float | None
     ) -> ExecResult[str]:
-        """Run one harness payload in a warm sandbox."""
+        """Run one harness payload in a warm sandbox.
+
+        Raises:
+            RuntimeError: when warm sandboxes do not work here; the caller then
+                runs the payload in a fresh sandbox.
+        """
+        if self._failed_starts >= self.MAX_FAILED_STARTS:
+            raise RuntimeError("warm sandboxes do not work here")
         while not self._free:  # at most WARM_SLOTS at once; Inspect rarely gets there
             await asyncio.sleep(0.005)
         zygote = self._free.pop()
         try:
-            return await asyncio.to_thread(self._run, zygote, payload, env, timeout)
+            result = await asyncio.to_thread(self._run, zygote, payload, env, timeout)
+        except RuntimeError:
+            self._failed_starts += 1
+            raise
         finally:
             self._free.append(zygote)
+        self._failed_starts = 0
+        return result
 
     @staticmethod
     def _run(
