@@ -1,0 +1,59 @@
+"""Lexical diversity: Expectation-Adjusted Distinct 4-grams (METRICS.md section 2).
+
+Pure kernels: no Inspect, no I/O, no rounding.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+__all__ = ["DEFAULT_VOCAB", "ead_distance", "mean_pairwise", "ngrams", "tokenize"]
+
+#: The vocabulary-size parameter V of EAD (GPT-2's vocabulary, as METRICS.md fixes it).
+DEFAULT_VOCAB = 50257
+
+_TOKEN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*|[0-9]+(?:\.[0-9]+)?|\S")
+
+T = TypeVar("T")
+
+
+def tokenize(program: str) -> list[str]:
+    """Identifiers, numbers and single non-space characters; never fails."""
+    return _TOKEN.findall(program)
+
+
+def ngrams(tokens: Sequence[str], n: int = 4) -> list[tuple[str, ...]]:
+    """The contiguous ``n``-token windows of one program."""
+    return [tuple(tokens[i : i + n]) for i in range(len(tokens) - n + 1)]
+
+
+def ead_distance(a: str, b: str, *, n: int = 4, vocab: int = DEFAULT_VOCAB) -> float:
+    """d_lex(a, b) = N / (V * (1 - ((V - 1) / V) ** C)).
+
+    N is the number of distinct n-grams over both programs, C the total number
+    of n-grams of both; NaN when C = 0 (the pair is then skipped).
+    """
+    grams = ngrams(tokenize(a), n) + ngrams(tokenize(b), n)
+    total = len(grams)
+    if total == 0:
+        return math.nan
+    # -expm1(C * log1p(-1/V)) == 1 - ((V - 1) / V) ** C, without cancellation
+    expected = vocab * -math.expm1(total * math.log1p(-1.0 / vocab))
+    return len(set(grams)) / expected
+
+
+def mean_pairwise(items: Sequence[T], distance: Callable[[T, T], float]) -> float:
+    """Mean of ``distance`` over the unordered pairs of ``items``, NaN pairs skipped.
+
+    NaN when there are fewer than two items or no pair is defined.
+    """
+    values = [
+        d
+        for i in range(len(items))
+        for j in range(i + 1, len(items))
+        if not math.isnan(d := distance(items[i], items[j]))
+    ]
+    return math.fsum(values) / len(values) if values else math.nan
