@@ -1,0 +1,142 @@
+"""Syntactic diversity: Distinct-CAST with subtrees of height 4 (METRICS.md section 3).
+
+Pure kernels: no Inspect, no I/O, no rounding.
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+from collections.abc import Iterator
+
+__all__ = ["canonical_names", "cast_subtrees", "syntactic_distance"]
+
+#: Subtree height: the node is level 1; level 5 and below are cut off.
+HEIGHT = 4
+
+_FOLDED = (ast.boolop, ast.operator, ast.unaryop, ast.cmpop)
+_CONTEXT = (ast.expr_context,)
+_IGNORED_FIELDS = {"ctx", "type_comment", "kind"}
+
+
+def _children(node: ast.AST) -> Iterator[ast.AST]:
+    """Child nodes in field order (depth-first pre-order needs this, not ast.walk)."""
+    for _, value in ast.iter_fields(node):
+        if isinstance(value, ast.AST):
+            yield value
+        elif isinstance(value, list):
+            yield from (v for v in value if isinstance(v, ast.AST))
+
+
+def _preorder(node: ast.AST) -> Iterator[ast.AST]:
+    yield node
+    for child in _children(node):
+        yield from _preorder(child)
+
+
+def _bound_here(node: ast.AST) -> list[str]:
+    """Names a node binds, in field order."""
+    if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+        return [node.name]
+    if isinstance(node, ast.arg):
+        return [node.arg]
+    if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+        return [node.id]
+    if isinstance(node, ast.alias):
+        return [node.asname or node.name.split(".")[0]] if node.name != "*" else []
+    if isinstance(node, (ast.Global, ast.Nonlocal)):
+        return list(node.names)
+    if isinstance(node, ast.ExceptHandler) and node.name:
+        return [node.name]
+    if isinstance(node, (ast.MatchAs, ast.MatchStar)) and node.name:
+        return [node.name]
+    if isinstance(node, ast.MatchMapping) and node.rest:
+        return [node.rest]
+    return []
+
+
+def canonical_names(tree: ast.AST) -> dict[str, str]:
+    """Bound name -> ``v0, v1, ...`` by first binding site in a pre-order walk."""
+    names: dict[str, str] = {}
+    for node in _preorder(tree):
+        for name in _bound_here(node):
+            if name not in names:
+                names[name] = f"v{len(names)}"
+    return names
+
+
+def _label(node: ast.AST, names: dict[str, str]) -> str:
+    """Node type, its non-node field values (names canonicalised) and folded operators."""
+    parts = [type(node).__name__]
+    for field, value in ast.iter_fields(node):
+        if field in _IGNORED_FIELDS:
+            continue
+        if isinstance(value, _FOLDED):
+            parts.append(f"{field}={type(value).__name__}")
+        elif isinstance(value, list) and value and all(isinstance(v, _FOLDED) for v in value):
+            parts.append(f"{field}=[{','.join(type(v).__name__ for v in value)}]")
+        elif isinstance(value, ast.AST) or (
+            isinstance(value, list) and (not value or any(isinstance(v, ast.AST) for v in value))
+        ):
+            continue  # children (an empty list has no children and no label)
+        else:
+            parts.append(f"{field}={_rename(node, field, value, names)!r}")
+    return "|".join(parts)
+
+
+def _rename(node: ast.AST, field: str, value: object, names: dict[str, str]) -> object:
+    if isinstance(node, ast.alias):
+        if field == "asname":
+            bound = node.asname or node.name.split(".")[0]
+            return names.get(bound, value) if node.name != "*" else value
+        return value  # the original module or attribute name is kept
+    renamed_fields = {"id", "arg", "name", "rest"}
+    if field in renamed_fields and isinstance(value, str):
+        return names.get(value, value)
+    if field == "names" and isinstance(value, list):  # global / nonlocal
+        return [names.get(v, v) for v in value]
+    return value
+
+
+def _serialize(node: ast.AST, names: dict[str, str], level: int) -> str:
+    label = _label(node, names)
+    if level >= HEIGHT:
+        return f"({label})"
+    fields = []
+    for field, value in ast.iter_fields(node):
+        children = (
+            [value] if isinstance(value, ast.AST) else value if isinstance(value, list) else []
+        )
+        kept = [
+            c for c in children if isinstance(c, ast.AST) and not isinstance(c, _FOLDED + _CONTEXT)
+        ]
+        if kept:
+            inner = " ".join(_serialize(c, names, level + 1) for c in kept)
+            fields.append(f"{field}:[{inner}]")
+    return f"({label} {' '.join(fields)})" if fields else f"({label})"
+
+
+def cast_subtrees(program: str) -> list[str] | None:
+    """Every node's height-4 subtree, serialised canonically; None when it does not parse."""
+    try:
+        tree = ast.parse(program)
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return None
+    names = canonical_names(tree)
+    return [
+        _serialize(node, names, 1)
+        for node in _preorder(tree)
+        if not isinstance(node, _FOLDED + _CONTEXT)
+    ]
+
+
+def syntactic_distance(a: str, b: str) -> float:
+    """d_syn = distinct subtrees of both / (subtrees of a + subtrees of b).
+
+    NaN when either program does not parse (the pair is then left out).
+    """
+    sa, sb = cast_subtrees(a), cast_subtrees(b)
+    if sa is None or sb is None:
+        return math.nan
+    total = len(sa) + len(sb)
+    return len(set(sa) | set(sb)) / total if total else math.nan

@@ -1,0 +1,72 @@
+"""Golden values for the syntactic (Distinct-CAST, height 4) kernel, METRICS.md section 3."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from inspect_effdiv._lexical import mean_pairwise
+from inspect_effdiv._syntactic import canonical_names, cast_subtrees, syntactic_distance
+
+
+def test_alpha_equivalent_programs_have_the_same_canonical_subtrees() -> None:
+    a = "def f(x):\n    y = x + 1\n    return y\n"
+    b = "def g(n):\n    total = n + 1\n    return total\n"
+    assert cast_subtrees(a) == cast_subtrees(b)
+    # Module, FunctionDef, arguments, arg, Assign, Name y, BinOp, Name x, Constant,
+    # Return, Name y: 11 subtrees each; the two Name y subtrees are equal (contexts
+    # are dropped), so 10 distinct of 22
+    assert len(cast_subtrees(a) or []) == 11
+    assert syntactic_distance(a, b) == pytest.approx(10 / 22)
+
+
+def test_hand_counted_pair() -> None:
+    # "x = 1": Module, Assign, Name, Constant (4 subtrees); "x = 2" differs in
+    # Module, Assign and Constant (the constant is within height 4), shares Name:
+    # distinct 7 of 8
+    assert syntactic_distance("x = 1", "x = 2") == pytest.approx(7 / 8)
+    assert syntactic_distance("x = 1", "y = 1") == pytest.approx(4 / 8)
+
+
+def test_binding_order_and_kept_names() -> None:
+    tree = __import__("ast").parse(
+        "import numpy as np\nfrom math import sqrt\ndef f(a, b=2):\n    global G\n"
+        "    for i in range(a):\n        G = sqrt(i)\n    return np.array(b).sum(axis=0)\n"
+    )
+    assert canonical_names(tree) == {
+        "np": "v0",
+        "sqrt": "v1",
+        "f": "v2",
+        "a": "v3",
+        "b": "v4",
+        "G": "v5",
+        "i": "v6",
+    }
+    subtrees = " ".join(cast_subtrees("import numpy as np\nx = np.sum(range(3), axis=0)") or [])
+    # the module name, builtins, attribute and keyword names are kept
+    assert "'numpy'" in subtrees and "'range'" in subtrees
+    assert "'sum'" in subtrees and "'axis'" in subtrees
+    assert "'np'" not in subtrees and "'x'" not in subtrees
+
+
+def test_height_cut_and_field_labels() -> None:
+    # a deep nesting beyond level 4 does not reach the root's subtree
+    deep_a = "x = f(g(h(k(1))))"
+    deep_b = "x = f(g(h(k(2))))"
+    root_a, root_b = (cast_subtrees(p)[0] for p in (deep_a, deep_b))  # type: ignore[index]
+    assert root_a == root_b
+    # if/else bodies are labelled by field
+    assert cast_subtrees("if t:\n    a = 1\n    b = 2\n") != cast_subtrees(
+        "if t:\n    a = 1\nelse:\n    b = 2\n"
+    )
+
+
+def test_unparsable_empty_and_fewer_than_two() -> None:
+    assert cast_subtrees("def f(:") is None
+    assert math.isnan(syntactic_distance("def f(:", "x = 1"))
+    assert cast_subtrees("") == ["(Module)"]
+    assert syntactic_distance("", "") == pytest.approx(0.5)
+    assert math.isnan(mean_pairwise(["x = 1"], syntactic_distance))
+    programs = ["x = 1", "y = 1", "def f(:"]
+    assert mean_pairwise(programs, syntactic_distance) == pytest.approx(0.5)
