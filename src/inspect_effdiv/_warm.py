@@ -16,7 +16,6 @@ import asyncio
 import contextlib
 import os
 import select
-import signal
 import subprocess
 import time
 from functools import lru_cache
@@ -132,10 +131,9 @@ class _Zygote:
         self.served = 0
         if process is None:
             return
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(process.pid, signal.SIGKILL)
-        with contextlib.suppress(ProcessLookupError):
-            process.kill()
+        from ._bwrap import _signal_group
+
+        _signal_group(process)
         with contextlib.suppress(subprocess.TimeoutExpired):
             process.wait(timeout=5)
         for stream in (process.stdin, process.stdout):

@@ -64,12 +64,11 @@ def _kill_others(me):
                 os.kill(pid, 9)
             except OSError:
                 pass
-        for _pid in others:
-            try:
-                while os.waitpid(-1, os.WNOHANG)[0] > 0:
-                    pass
-            except ChildProcessError:
-                break
+        try:  # reap the server's own children among them
+            while os.waitpid(-1, os.WNOHANG)[0] > 0:
+                pass
+        except ChildProcessError:
+            pass
     return False
 
 
