@@ -10,7 +10,16 @@ import re
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-__all__ = ["DEFAULT_VOCAB", "ead_distance", "mean_pairwise", "ngrams", "tokenize"]
+__all__ = [
+    "DEFAULT_VOCAB",
+    "ead_distance",
+    "ead_from_profiles",
+    "lexical_diversity",
+    "lexical_profile",
+    "mean_pairwise",
+    "ngrams",
+    "tokenize",
+]
 
 #: The vocabulary-size parameter V of EAD (GPT-2's vocabulary, as METRICS.md fixes it).
 DEFAULT_VOCAB = 50257
@@ -57,3 +66,36 @@ def mean_pairwise(items: Sequence[T], distance: Callable[[T, T], float]) -> floa
         if not math.isnan(d := distance(items[i], items[j]))
     ]
     return math.fsum(values) / len(values) if values else math.nan
+
+
+def lexical_profile(program: str, *, n: int = 4) -> tuple[frozenset[str], int]:
+    """A program's distinct ``n``-grams (each joined into one string) and their count.
+
+    Everything :func:`ead_distance` needs from one program, so that a set of
+    programs is tokenised once rather than once per pair.
+    """
+    grams = ngrams(tokenize(program), n)
+    # one string per n-gram (str hashes are cached, tuple hashes are not); a
+    # space cannot occur inside a token, so joining with it is unambiguous
+    return frozenset(" ".join(gram) for gram in grams), len(grams)
+
+
+def ead_from_profiles(
+    a: tuple[frozenset[str], int], b: tuple[frozenset[str], int], *, vocab: int = DEFAULT_VOCAB
+) -> float:
+    """:func:`ead_distance` from two :func:`lexical_profile` results."""
+    (grams_a, count_a), (grams_b, count_b) = a, b
+    total = count_a + count_b
+    if total == 0:
+        return math.nan
+    distinct = len(grams_a) + len(grams_b) - len(grams_a & grams_b)
+    return distinct / (vocab * -math.expm1(total * math.log1p(-1.0 / vocab)))
+
+
+def lexical_diversity(programs: Sequence[str], *, n: int = 4, vocab: int = DEFAULT_VOCAB) -> float:
+    """Div_lex: mean :func:`ead_distance` over the pairs of ``programs``.
+
+    Pairs without any n-gram are skipped; NaN with fewer than two programs.
+    """
+    profiles = [lexical_profile(program, n=n) for program in programs]
+    return mean_pairwise(profiles, lambda a, b: ead_from_profiles(a, b, vocab=vocab))

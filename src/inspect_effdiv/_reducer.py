@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
+from functools import lru_cache
+from typing import Any
 
 from inspect_ai.scorer import Score, ScoreReducer, score_reducer
 
+from ._codebert import DEFAULT_NEURAL_MODEL, NEURAL_OFF, neural_embedder
+from ._form import form_diversity
+from ._lexical import DEFAULT_VOCAB
 from ._semantic import semantic_diversity
 
 __all__ = ["effective_diversity"]
@@ -14,26 +19,50 @@ __all__ = ["effective_diversity"]
 
 @score_reducer
 def effective_diversity(
-    *, valid_key: str = "valid", semantics_key: str = "semantics"
+    *,
+    valid_key: str = "valid",
+    semantics_key: str = "semantics",
+    program_key: str = "program",
+    neural_model: str | None = None,
+    neural_layers: int | None = None,
+    lexical_vocab: int = DEFAULT_VOCAB,
 ) -> ScoreReducer:
     """Reduce the epochs of a sample to its diversity metrics.
 
     Reads, for every epoch's score, validity from ``score.value[valid_key]``
-    (truthy = valid) and the semantic identity from
-    ``score.metadata[semantics_key]``. Returns a score whose value holds
+    (truthy = valid), the semantic identity from ``score.metadata[semantics_key]``
+    and the program text from ``score.metadata[program_key]`` (else
+    ``score.answer``). Returns a score whose value holds the semantic metrics
     ``validity``, ``div_fixed``, ``div_pair``, ``div_valid_pair``,
-    ``n_distinct_valid`` and ``k`` (NaN where undefined). Correct on partial
-    epoch lists: ``k`` is the number of epochs actually scored.
+    ``n_distinct_valid``, ``k`` and the form metrics ``lexical``,
+    ``lexical_valid``, ``syntactic``, ``syntactic_valid``, ``neural``,
+    ``neural_valid`` (NaN where undefined). Correct on partial epoch lists:
+    ``k`` is the number of epochs actually scored.
 
     Args:
         valid_key: Key of the per-epoch value that says whether it is valid.
         semantics_key: Metadata key holding the semantic identity (any
             hashable, typically the SHA-256 of the output trace).
+        program_key: Metadata key holding the extracted program.
+        neural_model: CodeBERTScore model (name or local directory);
+            ``"none"`` turns the neural metric off. Default: the
+            ``neural_model`` recorded in the epoch scores' metadata (the
+            task's setting, so a log re-reduced later keeps it), else
+            ``neulab/codebert-python``.
+        neural_layers: Layer of the model; default: as recorded, else
+            code-bert-score's default for the model.
+        lexical_vocab: V of the lexical EAD distance.
     """
 
     def reduce(scores: list[Score]) -> Score:
         keys = [_semantic_key(score, valid_key, semantics_key) for score in scores]
-        value = semantic_diversity(keys)
+        value: dict[str, Any] = dict(semantic_diversity(keys))
+        model, layers = _neural_settings(scores, neural_model, neural_layers)
+        programs = tuple(_program(score, program_key) for score in scores)
+        form, counts, status, layers = _form_metrics(
+            programs, tuple(key is not None for key in keys), model, layers, lexical_vocab
+        )
+        value.update(form)
         classes = Counter(key for key in keys if key is not None)
         sizes = sorted(classes.values(), reverse=True)
         n_valid = sum(sizes)
@@ -48,6 +77,10 @@ def effective_diversity(
                 "class_sizes": sizes,
                 "n_valid": n_valid,
                 "semantics": [str(key) if key is not None else None for key in keys],
+                **counts,
+                "neural_model": model,
+                "neural_layers": layers,
+                "neural_status": status,
             },
         )
 
@@ -63,3 +96,47 @@ def _semantic_key(score: Score, valid_key: str, semantics_key: str) -> Hashable 
     if isinstance(key, list):
         key = tuple(key)
     return key if isinstance(key, Hashable) else None
+
+
+def _program(score: Score, program_key: str) -> str | None:
+    text = (score.metadata or {}).get(program_key, score.answer)
+    return text if isinstance(text, str) else None
+
+
+def _neural_settings(
+    scores: Sequence[Score], model: str | None, layers: int | None
+) -> tuple[str | None, int | None]:
+    """The neural model and layer: explicit, else as recorded by the scorer, else default."""
+    if model is None or layers is None:
+        for score in scores:
+            recorded = score.metadata or {}
+            if "neural_model" in recorded:
+                model = recorded["neural_model"] if model is None else model
+                layers = recorded.get("neural_layers") if layers is None else layers
+                break
+    if model is None:
+        model = DEFAULT_NEURAL_MODEL
+    if model.strip().lower() in NEURAL_OFF:
+        return None, None
+    return model, layers
+
+
+@lru_cache(maxsize=1024)
+def _form_metrics(
+    programs: tuple[str | None, ...],
+    valid: tuple[bool, ...],
+    model: str | None,
+    layers: int | None,
+    vocab: int,
+) -> tuple[dict[str, float], dict[str, int], str, int | None]:
+    """Form metrics of one sample, remembered: the live display re-reduces
+    every sample each time it refreshes, and most samples have not changed."""
+    embedder = neural_embedder(model, layers) if model is not None else None
+    status = "off" if model is None else "ok" if embedder is not None else "unavailable"
+    values, counts = form_diversity(
+        programs,
+        valid,
+        neural=embedder.f1_matrix if embedder is not None else None,
+        vocab=vocab,
+    )
+    return values, counts, status, embedder.layers if embedder is not None else layers

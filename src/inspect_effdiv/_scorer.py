@@ -49,6 +49,8 @@ def execution_scorer(
     python: str | None = None,
     inputs_key: str = "test_inputs",
     sandbox_name: str | None = None,
+    neural_model: str | None = None,
+    neural_layers: int | None = None,
 ) -> Scorer:
     """Run each generation's program on the sample's test inputs.
 
@@ -58,6 +60,10 @@ def execution_scorer(
     hash, error, milliseconds), the ``semantics`` key (SHA-256 of the trace,
     ``None`` when invalid), timings and the limits used.
 
+    ``neural_model`` and ``neural_layers``, when given, are only recorded in
+    the metadata: they tell :func:`effective_diversity` which CodeBERTScore
+    model to use, during the run and whenever the log is re-reduced later.
+
     Args:
         input_timeout: Seconds per test input.
         program_timeout: Seconds for all inputs of one program.
@@ -66,10 +72,16 @@ def execution_scorer(
             ``local`` sandbox, ``python3`` elsewhere).
         inputs_key: Sample metadata key holding the list of argument lists.
         sandbox_name: Name of the sandbox environment to use (default one if None).
+        neural_model: CodeBERTScore model for the reducer (``"none"``: off).
+        neural_layers: Layer of that model (None: code-bert-score's default).
     """
     limits = ExecutionLimits(
         input_timeout=input_timeout, program_timeout=program_timeout, memory_mb=memory_mb
     )
+
+    neural: dict[str, Any] = {}
+    if neural_model is not None:
+        neural = {"neural_model": neural_model, "neural_layers": neural_layers}
 
     async def score(state: TaskState, target: Target) -> Score:
         inputs = state.metadata.get(inputs_key)
@@ -99,6 +111,7 @@ def execution_scorer(
                     "program_timeout": limits.program_timeout,
                     "memory_mb": limits.memory_mb,
                 },
+                **neural,
             },
         )
 

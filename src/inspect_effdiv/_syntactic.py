@@ -7,9 +7,18 @@ from __future__ import annotations
 
 import ast
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
-__all__ = ["canonical_names", "cast_subtrees", "syntactic_distance"]
+from ._lexical import mean_pairwise
+
+__all__ = [
+    "canonical_names",
+    "cast_subtrees",
+    "syntactic_distance",
+    "syntactic_diversity",
+    "syntactic_from_profiles",
+    "syntactic_profile",
+]
 
 #: Subtree height: the node is level 1; level 5 and below are cut off.
 HEIGHT = 4
@@ -140,3 +149,31 @@ def syntactic_distance(a: str, b: str) -> float:
         return math.nan
     total = len(sa) + len(sb)
     return len(set(sa) | set(sb)) / total if total else math.nan
+
+
+def syntactic_profile(program: str) -> tuple[frozenset[str], int] | None:
+    """A program's distinct subtrees and their count; None when it does not parse."""
+    subtrees = cast_subtrees(program)
+    if subtrees is None:
+        return None
+    return frozenset(subtrees), len(subtrees)
+
+
+def syntactic_from_profiles(a: tuple[frozenset[str], int], b: tuple[frozenset[str], int]) -> float:
+    """:func:`syntactic_distance` from two parsed :func:`syntactic_profile` results."""
+    (trees_a, count_a), (trees_b, count_b) = a, b
+    total = count_a + count_b
+    if total == 0:
+        return math.nan
+    return (len(trees_a) + len(trees_b) - len(trees_a & trees_b)) / total
+
+
+def syntactic_diversity(programs: Sequence[str]) -> tuple[float, int]:
+    """Div_syn over the programs that parse, and how many did not parse.
+
+    The mean of :func:`syntactic_distance` over pairs of parsable programs; NaN
+    when fewer than two parse.
+    """
+    profiles = [syntactic_profile(program) for program in programs]
+    parsed = [profile for profile in profiles if profile is not None]
+    return mean_pairwise(parsed, syntactic_from_profiles), len(profiles) - len(parsed)

@@ -9,6 +9,7 @@ from inspect_ai.dataset import MemoryDataset, Sample
 from inspect_ai.scorer import Scorer, ScoreReducer
 from inspect_ai.solver import Solver, generate
 
+from ._codebert import DEFAULT_NEURAL_MODEL, neural_record
 from ._dataset import DATASET_VERSION, PromptRecord, load_prompts
 from ._prompts import render_prompt
 from ._reducer import effective_diversity
@@ -62,6 +63,8 @@ def effdiv(
     memory_mb: int = 1024,
     python: str | None = None,
     sandbox: str = "bwrap",
+    neural_model: str = DEFAULT_NEURAL_MODEL,
+    neural_layers: int | None = None,
     solver: Solver | None = None,
     scorer: Scorer | None = None,
     reducer: ScoreReducer | None = None,
@@ -80,6 +83,13 @@ def effdiv(
             the local sandbox, ``python3`` elsewhere).
         sandbox: Sandbox type: ``bwrap`` (isolated, the default), ``docker``, ``k8s``,
             or ``local`` (no isolation).
+        neural_model: CodeBERTScore model for the neural metric (Hugging Face
+            name or local directory); ``none`` turns it off. Needs the
+            ``neural`` extra; if the model cannot be loaded the neural keys are
+            NaN and one warning says why (add them later with ``effdiv rescore``).
+        neural_layers: Layer of the neural model (default: code-bert-score's
+            choice for the model, 11 for ``neulab/codebert-python``; give it for
+            a local directory).
         solver: Replaces plain ``generate()``.
         scorer: Replaces :func:`execution_scorer` built from the limits above.
         reducer: Replaces :func:`effective_diversity`.
@@ -95,13 +105,19 @@ def effdiv(
             program_timeout=program_timeout,
             memory_mb=memory_mb,
             python=python,
+            neural_model=neural_model,
+            neural_layers=neural_layers,
         ),
         # K = 32 as in the paper; `--epochs` overrides the count, keeping the reducer
-        epochs=Epochs(DEFAULT_EPOCHS, reducer or effective_diversity()),
+        epochs=Epochs(
+            DEFAULT_EPOCHS,
+            reducer or effective_diversity(neural_model=neural_model, neural_layers=neural_layers),
+        ),
         sandbox=sandbox_spec(sandbox),
         metadata={
             "dataset_version": DATASET_VERSION if dataset is None else dataset,
             "prompt_template": prompt_template,
+            "neural": neural_record(neural_model, neural_layers),
         },
         version=1,
     )

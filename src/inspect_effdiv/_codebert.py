@@ -1,0 +1,246 @@
+"""CodeBERTScore embeddings for the neural metric, loaded lazily and cached per program.
+
+torch, transformers and code-bert-score are an optional extra
+(``pip install 'inspect-effdiv[neural]'``); nothing here imports them until a
+neural score is actually wanted. Token embeddings are computed with
+code-bert-score's own helpers (tokenisation, layer truncation, long-input
+windows, punctuation masking) so that F1 values agree with
+``code_bert_score.score``; the matching itself is :func:`greedy_f1_matrix`.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections import OrderedDict
+from collections.abc import Sequence
+from dataclasses import dataclass
+from importlib import metadata
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from ._neural import greedy_f1_matrix
+
+__all__ = [
+    "DEFAULT_NEURAL_MODEL",
+    "NEURAL_OFF",
+    "CodeBertEmbedder",
+    "NeuralUnavailable",
+    "neural_embedder",
+    "neural_record",
+    "neural_versions",
+]
+
+logger = logging.getLogger(__name__)
+
+#: The model METRICS.md fixes (code-bert-score's model for ``lang="python"``).
+DEFAULT_NEURAL_MODEL = "neulab/codebert-python"
+
+#: Values of ``neural_model`` that switch the neural metric off (no warning).
+NEURAL_OFF = frozenset({"", "none", "off"})
+
+#: Programs per forward pass.
+BATCH_SIZE = 32
+
+#: Default budget of the per-program embedding cache.
+CACHE_BYTES = 512 * 1024 * 1024
+
+_PACKAGES = ("code-bert-score", "torch", "transformers")
+
+
+class NeuralUnavailable(RuntimeError):
+    """The neural model cannot be used in this environment (the message says why)."""
+
+
+def neural_versions() -> dict[str, str | None]:
+    """Installed versions of the packages the neural metric runs on (None if missing)."""
+    versions: dict[str, str | None] = {}
+    for package in _PACKAGES:
+        try:
+            versions[package] = metadata.version(package)
+        except metadata.PackageNotFoundError:
+            versions[package] = None
+    return versions
+
+
+def neural_record(model: str, layers: int | None) -> dict[str, Any]:
+    """What a log records about the neural metric: model, layer and package versions."""
+    return {"model": model, "layers": layers, "versions": neural_versions()}
+
+
+@dataclass(frozen=True)
+class TokenEmbedding:
+    """One program's token embeddings (after punctuation masking) and idf weights."""
+
+    vectors: npt.NDArray[np.float32]
+    weights: npt.NDArray[np.float32]
+
+    @property
+    def nbytes(self) -> int:
+        return int(self.vectors.nbytes + self.weights.nbytes)
+
+
+class CodeBertEmbedder:
+    """A loaded CodeBERTScore model with a per-program embedding cache.
+
+    Args:
+        model: Hugging Face model name or local directory (``model_type`` of
+            code-bert-score).
+        layers: Hidden layer whose output is used; ``None`` takes
+            code-bert-score's default for the model (11 for
+            ``neulab/codebert-python``; 10 for names it does not know).
+        device: ``cuda``, ``cpu``, ...; default: CUDA when available.
+        cache_bytes: Budget of the embedding cache (least recently used
+            programs are dropped first).
+
+    Raises:
+        NeuralUnavailable: The extra is not installed or the model cannot be loaded.
+    """
+
+    def __init__(
+        self,
+        model: str,
+        layers: int | None = None,
+        *,
+        device: str | None = None,
+        cache_bytes: int = CACHE_BYTES,
+    ) -> None:
+        try:
+            import torch
+            from code_bert_score import utils as cbs
+            from transformers import AutoTokenizer
+        except ImportError as ex:
+            raise NeuralUnavailable(
+                f"{ex.name or 'code-bert-score'} is not installed "
+                "(pip install 'inspect-effdiv[neural]')"
+            ) from ex
+        self.model_name = model
+        self.layers = cbs.model2layers[model] if layers is None else layers
+        self.device = device or ("cuda" if torch.cuda.is_available() else "cpu")
+        try:
+            self._tokenizer = AutoTokenizer.from_pretrained(model)
+            self._model = cbs.get_model(model, self.layers)
+            self._model.to(self.device)
+        except Exception as ex:  # any loading failure means: no neural metric here
+            reason = " ".join(str(ex).split()) or type(ex).__name__
+            raise NeuralUnavailable(f"cannot load model {model!r}: {reason[:300]}") from ex
+        self._torch = torch
+        self._cbs = cbs
+        # idf off: every token weighs 1 except the special tokens, as in score()
+        self._special = {self._tokenizer.sep_token_id, self._tokenizer.cls_token_id}
+        self._cache: OrderedDict[str, TokenEmbedding] = OrderedDict()
+        self._cache_bytes = 0
+        self._cache_budget = cache_bytes
+        self._lock = threading.Lock()
+
+    def embed(self, programs: Sequence[str]) -> list[TokenEmbedding]:
+        """Token embeddings of each program; each distinct program is computed once."""
+        texts = [program.strip() for program in programs]
+        with self._lock:
+            missing = sorted(
+                {text for text in texts if text not in self._cache},
+                key=lambda text: len(text.split(" ")),
+                reverse=True,  # similar lengths share a batch: less padding
+            )
+            # A batch longer than the model's maximum is embedded in overlapping
+            # windows, and code-bert-score windows every member of such a batch.
+            # So a program that fits is batched only with others that fit, and a
+            # longer one goes alone: each embedding is the one it gets by itself.
+            limit = self._tokenizer.model_max_length
+            fits = [text for text in missing if self._length(text) <= limit]
+            fresh: dict[str, TokenEmbedding] = {}
+            for start in range(0, len(fits), BATCH_SIZE):
+                fresh.update(self._compute(fits[start : start + BATCH_SIZE]))
+            for text in missing:
+                if text not in fresh:
+                    fresh.update(self._compute([text]))
+            found = [fresh.get(text) or self._cache[text] for text in texts]
+            for text in texts:
+                if text in self._cache:
+                    self._cache.move_to_end(text)
+            for text, embedding in fresh.items():
+                self._remember(text, embedding)
+        return found
+
+    def f1_matrix(self, programs: Sequence[str]) -> npt.NDArray[np.float64]:
+        """CodeBERTScore F1 between every pair of ``programs`` (non-empty texts)."""
+        embeddings = self.embed(programs)
+        return greedy_f1_matrix(
+            [embedding.vectors for embedding in embeddings],
+            [embedding.weights for embedding in embeddings],
+        )
+
+    def _length(self, text: str) -> int:
+        return len(self._cbs.sent_encode(self._tokenizer, text))
+
+    def _compute(self, batch: list[str]) -> dict[str, TokenEmbedding]:
+        cbs, tokenizer = self._cbs, self._tokenizer
+        idf: dict[int, float] = _IdfOff(self._special)
+        embs, masks, padded_idf = cbs.get_bert_embedding(
+            batch, self._model, tokenizer, idf, device=self.device
+        )
+        embs, masks, padded_idf = embs.cpu(), masks.cpu(), padded_idf.cpu()
+        out: dict[str, TokenEmbedding] = {}
+        for i, text in enumerate(batch):
+            length = int(masks[i].sum().item())
+            # the same tokens and punctuation mask as code_bert_score.score
+            tokens = tokenizer.convert_ids_to_tokens(tokenizer(text)["input_ids"])
+            keep = cbs.mark_all_punc_tokens(tokens)
+            out[text] = TokenEmbedding(
+                vectors=embs[i, :length][keep].numpy().astype(np.float32, copy=False),
+                weights=padded_idf[i, :length][keep].numpy().astype(np.float32, copy=False),
+            )
+        return out
+
+    def _remember(self, text: str, embedding: TokenEmbedding) -> None:
+        self._cache[text] = embedding
+        self._cache_bytes += embedding.nbytes
+        while self._cache_bytes > self._cache_budget and len(self._cache) > 1:
+            _, dropped = self._cache.popitem(last=False)
+            self._cache_bytes -= dropped.nbytes
+
+
+class _IdfOff(dict[int, float]):
+    """code-bert-score's idf table with idf off: 0 for special tokens, else 1."""
+
+    def __init__(self, special: set[int | None]) -> None:
+        super().__init__({token: 0.0 for token in special if token is not None})
+
+    def __missing__(self, key: int) -> float:
+        return 1.0
+
+
+_embedders: dict[tuple[str, int | None], CodeBertEmbedder | NeuralUnavailable] = {}
+_embedders_lock = threading.Lock()
+
+
+def neural_embedder(model: str, layers: int | None = None) -> CodeBertEmbedder | None:
+    """The process-wide embedder for ``(model, layers)``; None when it cannot load.
+
+    The first failure for a model logs one warning saying why and how to
+    enable the metric; later calls return None silently.
+    """
+    key = (model, layers)
+    with _embedders_lock:
+        if key not in _embedders:
+            try:
+                _embedders[key] = CodeBertEmbedder(model, layers)
+            except NeuralUnavailable as ex:
+                _embedders[key] = ex
+                logger.warning(
+                    "Neural diversity is off (neural and neural_valid are NaN): %s. To enable "
+                    "it, install the extra (pip install 'inspect-effdiv[neural]') and make the "
+                    "model loadable (online once, or -T neural_model=/local/dir), or add it to "
+                    "this log later with: effdiv rescore LOG",
+                    ex,
+                )
+        found = _embedders[key]
+    return found if isinstance(found, CodeBertEmbedder) else None
+
+
+def _reset_embedders() -> None:
+    """Forget loaded models and past failures (tests)."""
+    with _embedders_lock:
+        _embedders.clear()

@@ -1,0 +1,107 @@
+"""Recompute the diversity metrics of an existing log without re-running anything.
+
+Every epoch score of an effdiv log keeps the extracted program and its
+execution result, so the reducer can run again on them: to add the neural
+metric on a machine that has the model (or a GPU), to switch the CodeBERTScore
+model, or to recompute the form metrics after a kernel fix. The model is not
+called and no program is executed; Inspect's own ``recompute_metrics`` re-reduces
+the epochs and recomputes the aggregate metrics, and the result is written as
+a new log that ``inspect view`` opens.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ._codebert import DEFAULT_NEURAL_MODEL, NEURAL_OFF, neural_embedder, neural_record
+from ._errors import EffdivError
+
+__all__ = ["REDUCER_NAME", "default_output", "rescore_log"]
+
+#: The reducer's registry name, as logs record it.
+REDUCER_NAME = "inspect_effdiv/effective_diversity"
+
+
+def default_output(log_path: Path) -> Path:
+    """``NAME-rescored.eval`` beside the input (``.json`` logs stay ``.json``)."""
+    suffix = log_path.suffix if log_path.suffix in (".eval", ".json") else ".eval"
+    return log_path.with_name(f"{log_path.stem}-rescored{suffix}")
+
+
+def rescore_log(
+    log_path: Path,
+    output: Path | None = None,
+    *,
+    neural_model: str | None = None,
+    neural_layers: int | None = None,
+    overwrite: bool = False,
+) -> Path:
+    """Recompute the epoch reductions and metrics of ``log_path`` into a new log.
+
+    Args:
+        log_path: An Inspect log of the ``effdiv`` task (or any task using
+            :func:`execution_scorer` and :func:`effective_diversity`).
+        output: Where to write the new log (default: :func:`default_output`).
+        neural_model: CodeBERTScore model to use from now on (recorded in every
+            epoch score, so later re-reductions keep it); ``none`` turns the
+            neural metric off. Default: the model the log recorded.
+        neural_layers: Layer of that model.
+        overwrite: Replace ``output`` if it exists.
+
+    Returns:
+        The path written.
+
+    Raises:
+        EffdivError: One line naming the file or argument at fault.
+    """
+    from inspect_ai.log import read_eval_log, recompute_metrics, write_eval_log
+
+    output = output or default_output(log_path)
+    if output.resolve() == log_path.resolve():
+        raise EffdivError(f"{output}: the output must differ from the input log")
+    if output.exists() and not overwrite:
+        raise EffdivError(f"{output}: already exists (pass --overwrite to replace it)")
+    if not log_path.is_file():
+        raise EffdivError(f"{log_path}: no such log file")
+    try:
+        log = read_eval_log(str(log_path))
+    except Exception as ex:
+        reason = " ".join(str(ex).split())[:200] or type(ex).__name__
+        raise EffdivError(f"{log_path}: not a readable Inspect log ({reason})") from ex
+    if REDUCER_NAME not in (log.eval.config.epochs_reducer or []):
+        raise EffdivError(
+            f"{log_path}: not an effdiv log (epoch reducers "
+            f"{log.eval.config.epochs_reducer or 'none'}, expected {REDUCER_NAME})"
+        )
+    if not log.samples:
+        raise EffdivError(f"{log_path}: the log holds no samples to recompute")
+
+    # the execution scorer's metadata of every epoch (other scorers are left alone)
+    records = [
+        score.metadata
+        for sample in log.samples
+        for score in (sample.scores or {}).values()
+        if score.metadata is not None and "program" in score.metadata
+    ]
+    if not records:
+        raise EffdivError(f"{log_path}: no epoch score records its program")
+
+    if neural_model is not None:
+        for record in records:
+            record["neural_model"] = neural_model
+            record["neural_layers"] = neural_layers
+    recorded = records[0].get("neural_model")
+    model = recorded if isinstance(recorded, str) else DEFAULT_NEURAL_MODEL
+    layers = records[0].get("neural_layers") if isinstance(recorded, str) else None
+    if model.strip().lower() not in NEURAL_OFF and neural_embedder(model, layers) is None:
+        raise EffdivError(
+            f"neural model {model!r} cannot be loaded here (see the warning above); "
+            "pass --neural-model PATH_OR_NAME, or --neural-model none to recompute "
+            "the other metrics only"
+        )
+
+    recompute_metrics(log)
+    log.eval.metadata = {**(log.eval.metadata or {}), "neural": neural_record(model, layers)}
+    output.parent.mkdir(parents=True, exist_ok=True)
+    write_eval_log(log, str(output))
+    return output
