@@ -19,3 +19,20 @@ def local_env():
     env = LocalSandboxEnvironment()
     yield env
     env.directory.cleanup()
+
+
+@pytest.fixture(scope="session")
+def tiny_roberta(tmp_path_factory):
+    """A random 4-layer RoBERTa with a BPE tokenizer trained on our sources (max 128 tokens).
+
+    Skips without the ``neural`` extra; .ci/run installs it, so CI runs these.
+    """
+    pytest.importorskip("torch")
+    pytest.importorskip("code_bert_score")
+    from pathlib import Path
+
+    import inspect_effdiv
+    from inspect_effdiv._testing import build_random_roberta
+
+    corpus = sorted(Path(inspect_effdiv.__file__).parent.glob("*.py"))
+    return build_random_roberta(tmp_path_factory.mktemp("roberta"), corpus, max_length=128)

@@ -36,9 +36,7 @@ def _parser() -> argparse.ArgumentParser:
         metavar="NAME_OR_DIR",
         help="CodeBERTScore model (default: the one the log recorded; 'none' turns it off)",
     )
-    rescore.add_argument(
-        "--neural-layers", type=int, metavar="N", help="layer of the neural model"
-    )
+    rescore.add_argument("--neural-layers", type=int, metavar="N", help="layer of the neural model")
     rescore.add_argument("--overwrite", action="store_true", help="replace OUTPUT if it exists")
     return parser
 
