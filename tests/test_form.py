@@ -152,3 +152,18 @@ def test_reducer_reads_the_recorded_neural_model(caplog) -> None:
     off = effective_diversity(neural_model="off")(scores)
     assert off.metadata is not None and off.metadata["neural_status"] == "off"
     _reset_embedders()
+
+
+def test_pathological_programs_do_not_crash() -> None:
+    deep = "def f(x):\n    return " + "-" * 2500 + "x\n"  # parses; deeper than the recursion limit
+    too_deep = "def f(x):\n    return " + "-" * 20000 + "x\n"  # the parser gives up
+    wide = "def f(x):\n    return " + "+".join(["x"] * 5000) + "\n"
+    binary = "def f(x):\n    return '\x00\udcff'\n"
+    values, counts = form_diversity([deep, too_deep, wide, binary, A], [True] * 5)
+    assert counts["n_programs"] == 5
+    assert 1 <= counts["n_unparsable"] <= 2  # too_deep always; wide where the parser recurses out
+    assert 0 < values["syntactic"] <= 1 and 0 < values["lexical"]
+    # the deep one is kept: 2506 nodes and 10 distinct subtrees (Module, FunctionDef,
+    # arguments, arg, Return, a UnaryOp with three more below, the three ending in the
+    # Name, the Name)
+    assert syntactic_distance(deep, deep) == pytest.approx(10 / (2 * 2506))

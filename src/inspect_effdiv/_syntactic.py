@@ -38,9 +38,13 @@ def _children(node: ast.AST) -> Iterator[ast.AST]:
 
 
 def _preorder(node: ast.AST) -> Iterator[ast.AST]:
-    yield node
-    for child in _children(node):
-        yield from _preorder(child)
+    """Depth-first pre-order, fields in order; iterative, as a parsed program can
+    nest deeper than Python's recursion limit (e.g. 1100 unary minus signs)."""
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        yield current
+        stack.extend(reversed(list(_children(current))))
 
 
 def _bound_here(node: ast.AST) -> list[str]:
