@@ -161,7 +161,8 @@ def test_pathological_programs_do_not_crash() -> None:
     binary = "def f(x):\n    return '\x00\udcff'\n"
     values, counts = form_diversity([deep, too_deep, wide, binary, A], [True] * 5)
     assert counts["n_programs"] == 5
-    assert 1 <= counts["n_unparsable"] <= 2  # too_deep always; wide where the parser recurses out
+    # too_deep and the null byte never parse; wide only where the parser does not recurse out
+    assert 2 <= counts["n_unparsable"] <= 3
     assert 0 < values["syntactic"] <= 1 and 0 < values["lexical"]
     # the deep one is kept: 2506 nodes and 10 distinct subtrees (Module, FunctionDef,
     # arguments, arg, Return, a UnaryOp with three more below, the three ending in the
