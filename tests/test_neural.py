@@ -160,3 +160,18 @@ def test_unloadable_model_warns_once(caplog) -> None:
     assert "/nonexistent/effdiv-model" in message and "neural and neural_valid are NaN" in message
     assert "effdiv rescore" in message and "\n" not in message
     _reset_embedders()
+
+
+def test_unreachable_hub_fails_fast(monkeypatch) -> None:
+    pytest.importorskip("transformers")
+    from huggingface_hub import constants
+
+    from inspect_effdiv._codebert import CodeBertEmbedder, NeuralUnavailable
+
+    # as on a machine without internet and without HF_HUB_OFFLINE: port 9 refuses at once
+    monkeypatch.setattr(constants, "HF_HUB_OFFLINE", False)
+    monkeypatch.setattr(constants, "ENDPOINT", "http://127.0.0.1:9")
+    with pytest.raises(
+        NeuralUnavailable, match="not in the local Hugging Face cache and 127.0.0.1"
+    ):
+        CodeBertEmbedder("effdiv-test/no-such-model")

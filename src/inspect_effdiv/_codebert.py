@@ -11,12 +11,15 @@ windows, punctuation masking) so that F1 values agree with
 from __future__ import annotations
 
 import logging
+import socket
 import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from importlib import metadata
+from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import numpy as np
 import numpy.typing as npt
@@ -46,6 +49,9 @@ BATCH_SIZE = 32
 
 #: Default budget of the per-program embedding cache.
 CACHE_BYTES = 512 * 1024 * 1024
+
+#: Seconds to wait for the Hugging Face hub before calling a model unreachable.
+_PROBE_SECONDS = 5.0
 
 _PACKAGES = ("code-bert-score", "torch", "transformers")
 
@@ -119,6 +125,7 @@ class CodeBertEmbedder:
         self.model_name = model
         self.layers = cbs.model2layers[model] if layers is None else layers
         self.device = device or ("cuda" if torch.cuda.is_available() else "cpu")
+        _check_reachable(model)
         try:
             self._tokenizer = AutoTokenizer.from_pretrained(model)
             self._model = cbs.get_model(model, self.layers)
@@ -200,6 +207,33 @@ class CodeBertEmbedder:
         while self._cache_bytes > self._cache_budget and len(self._cache) > 1:
             _, dropped = self._cache.popitem(last=False)
             self._cache_bytes -= dropped.nbytes
+
+
+def _check_reachable(model: str) -> None:
+    """Fail fast when a model must be downloaded and the hub cannot be reached.
+
+    Without this an offline machine spends about 50 s in the Hugging Face
+    client's retries (unless HF_HUB_OFFLINE=1) before the same failure.
+    """
+    if Path(model).expanduser().is_dir():
+        return
+    try:
+        from huggingface_hub import constants, try_to_load_from_cache
+    except ImportError:  # transformers brings it; let from_pretrained report
+        return
+    if constants.HF_HUB_OFFLINE or isinstance(try_to_load_from_cache(model, "config.json"), str):
+        return  # offline mode fails fast by itself; a cached model needs no network
+    endpoint = urlsplit(constants.ENDPOINT)
+    host, port = endpoint.hostname, endpoint.port or (443 if endpoint.scheme == "https" else 80)
+    if host is None:
+        return
+    try:
+        socket.create_connection((host, port), timeout=_PROBE_SECONDS).close()
+    except OSError as ex:
+        raise NeuralUnavailable(
+            f"model {model!r} is not in the local Hugging Face cache and {host} cannot be "
+            f"reached ({ex.strerror or type(ex).__name__})"
+        ) from ex
 
 
 class _IdfOff(dict[int, float]):
