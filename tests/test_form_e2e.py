@@ -201,3 +201,20 @@ def test_console_script_is_installed() -> None:
         timeout=60,
     )
     assert result.returncode == 0 and "--neural-model" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        ([], "effdiv: error: the following arguments are required: COMMAND"),
+        (["rescore"], "effdiv rescore: error: the following arguments are required: LOG"),
+        (["rescore", "x.eval", "--neural-layers", "two"], "argument --neural-layers: invalid int"),
+        (["rescor", "x.eval"], "effdiv: error: argument COMMAND: invalid choice: 'rescor'"),
+    ],
+)
+def test_usage_errors_are_one_line(argv: list[str], message: str, capsys) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and message in err, err

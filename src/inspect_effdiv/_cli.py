@@ -7,14 +7,22 @@ import logging
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from ._errors import EffdivError
 
 __all__ = ["main"]
 
 
+class _Parser(argparse.ArgumentParser):
+    """Usage errors as one line naming the argument (``--help`` shows the usage)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="effdiv", description="Effective semantic diversity: tools for finished logs."
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
