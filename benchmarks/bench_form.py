@@ -444,6 +444,7 @@ def run_neural(args: argparse.Namespace, references: dict[str, list[str]]) -> No
     from transformers import AutoTokenizer
 
     transformers.logging.set_verbosity_error()
+    transformers.logging.disable_progress_bar()
     with tempfile.TemporaryDirectory(prefix="bench-form-") as tmp:
         start = time.perf_counter()
         model_dir = build_model(Path(tmp) / "model")

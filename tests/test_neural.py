@@ -175,3 +175,19 @@ def test_unreachable_hub_fails_fast(monkeypatch) -> None:
         NeuralUnavailable, match="not in the local Hugging Face cache and 127.0.0.1"
     ):
         CodeBertEmbedder("effdiv-test/no-such-model")
+
+
+def test_import_and_task_never_import_torch() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, inspect_effdiv\n"
+        "from inspect_effdiv import effdiv\n"
+        "effdiv()\n"
+        "print(sorted(m for m in ('torch', 'transformers', 'code_bert_score') if m in sys.modules))"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True
+    )
+    assert out.stdout.strip() == "[]"
