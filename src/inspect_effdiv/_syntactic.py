@@ -111,36 +111,76 @@ def _rename(node: ast.AST, field: str, value: object, names: dict[str, str]) -> 
     return value
 
 
-def _serialize(node: ast.AST, names: dict[str, str], level: int) -> str:
-    label = _label(node, names)
-    if level >= HEIGHT:
-        return f"({label})"
-    fields = []
-    for field, value in ast.iter_fields(node):
-        children = (
-            [value] if isinstance(value, ast.AST) else value if isinstance(value, list) else []
-        )
-        kept = [
-            c for c in children if isinstance(c, ast.AST) and not isinstance(c, _FOLDED + _CONTEXT)
-        ]
-        if kept:
-            inner = " ".join(_serialize(c, names, level + 1) for c in kept)
-            fields.append(f"{field}:[{inner}]")
-    return f"({label} {' '.join(fields)})" if fields else f"({label})"
+def _kept_preorder(tree: ast.AST) -> list[tuple[ast.AST, list[tuple[str, list[ast.AST]]]]]:
+    """Pre-order of the nodes that form subtrees, each with its children by field.
+
+    One iterative walk (a parsed program can nest deeper than the recursion
+    limit); folded operators and contexts are neither nodes nor children.
+    """
+    out = []
+    stack = [tree]
+    while stack:
+        node = stack.pop()
+        fields = []
+        for field in node._fields:
+            value = getattr(node, field, None)
+            if isinstance(value, ast.AST):
+                kept = [] if isinstance(value, _FOLDED + _CONTEXT) else [value]
+            elif isinstance(value, list):
+                kept = [
+                    v
+                    for v in value
+                    if isinstance(v, ast.AST) and not isinstance(v, _FOLDED + _CONTEXT)
+                ]
+            else:
+                continue
+            if kept:
+                fields.append((field, kept))
+        out.append((node, fields))
+        stack.extend(child for _, children in reversed(fields) for child in reversed(children))
+    return out
 
 
 def cast_subtrees(program: str) -> list[str] | None:
-    """Every node's height-4 subtree, serialised canonically; None when it does not parse."""
+    """Every node's height-4 subtree, serialised canonically; None when it does not parse.
+
+    A subtree is ``(label field:[child ...] ...)`` with the children's subtrees one
+    level lower, down to ``(label)`` at level 4. Each node's serialisation at each
+    remaining height is built once, bottom-up, and shared by its ancestors.
+    """
     try:
         tree = ast.parse(program)
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
-    names = canonical_names(tree)
-    return [
-        _serialize(node, names, 1)
-        for node in _preorder(tree)
-        if not isinstance(node, _FOLDED + _CONTEXT)
+    walk = _kept_preorder(tree)
+    names: dict[str, str] = {}
+    for node, _ in walk:  # folded operators and contexts bind nothing
+        for name in _bound_here(node):
+            if name not in names:
+                names[name] = f"v{len(names)}"
+    labels = [_label(node, names) for node, _ in walk]
+    index = {id(node): i for i, (node, _) in enumerate(walk)}
+    children = [
+        [(field, [index[id(child)] for child in kids]) for field, kids in fields]
+        for _, fields in walk
     ]
+    # below[i]: node i's subtree serialised with `height` levels (1 = its label only)
+    below = [f"({label})" for label in labels]
+    for _height in range(2, HEIGHT + 1):
+        below = [
+            f"({label} {' '.join(parts)})" if parts else f"({label})"
+            for label, parts in (
+                (
+                    labels[i],
+                    [
+                        f"{field}:[{' '.join(below[k] for k in kids)}]"
+                        for field, kids in children[i]
+                    ],
+                )
+                for i in range(len(walk))
+            )
+        ]
+    return below
 
 
 def syntactic_distance(a: str, b: str) -> float:
