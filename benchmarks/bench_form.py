@@ -9,7 +9,9 @@ in combination; 32 distinct programs per prompt, each of them parses.
 Part ``neural``: one prompt's 32 programs (496 unordered pairs) on a random
 CodeBERT-sized RoBERTa (12 layers x 768, 12 heads; built offline by
 ``inspect_effdiv._testing.build_random_roberta`` with a BPE tokenizer trained
-on the package's sources), all on the same model and programs, rounds
+on the package's sources plus the installed transformers and torch sources,
+so that the vocabulary is CodeBERT's size, 50265), all on the same model and
+programs, rounds
 alternating so that machine noise hits all of them:
 
 * ``per-pair score()``: ``code_bert_score.score([a], [b], model_type=DIR,
@@ -366,11 +368,34 @@ def _rounds(values: list[float], scale: float = 1.0, fmt: str = "{:.2f}") -> str
     return ", ".join(fmt.format(v * scale) for v in values)
 
 
+def tokenizer_corpus(limit_bytes: int = 60_000_000) -> list[Path]:
+    """Python sources to train a full-size (50265-token) BPE tokenizer on.
+
+    The package's own sources are far too small for CodeBERT's vocabulary
+    size (they give about 4200 tokens), and a small tokenizer loads much faster
+    than CodeBERT's (2 MB of tokenizer.json), which would understate what each
+    ``score()`` call costs. So the installed transformers and torch sources are
+    added, in sorted order, up to ``limit_bytes``.
+    """
+    import torch
+    import transformers
+
+    corpus = sorted(PACKAGE.glob("*.py"))
+    total = sum(path.stat().st_size for path in corpus)
+    for package in (transformers, torch):
+        for path in sorted(Path(package.__file__).parent.rglob("*.py")):
+            if total >= limit_bytes:
+                return corpus
+            corpus.append(path)
+            total += path.stat().st_size
+    return corpus
+
+
 def build_model(directory: Path) -> Path:
     """A random CodeBERT-sized RoBERTa with a tokenizer trained on the package's sources."""
     from inspect_effdiv._testing import build_random_roberta
 
-    corpus = sorted(PACKAGE.glob("*.py"))
+    corpus = tokenizer_corpus()
     return build_random_roberta(
         directory,
         corpus,
@@ -378,6 +403,7 @@ def build_model(directory: Path) -> Path:
         hidden=HIDDEN,
         heads=HEADS,
         vocab_size=VOCAB,
+        embedding_rows=VOCAB,
         max_length=MAX_LENGTH,
     )
 
@@ -468,7 +494,8 @@ def run_neural(args: argparse.Namespace, references: dict[str, list[str]]) -> No
         print("== neural (CodeBERTScore) ==")
         print(
             f"model: random RoBERTa {LAYERS} layers x {HIDDEN}, {HEADS} heads, "
-            f"vocab {tokenizer.vocab_size} (asked {VOCAB}), weights {weights:.0f} MiB, "
+            f"trained vocab {tokenizer.vocab_size}, embedding rows {VOCAB} (CodeBERT's), "
+            f"weights {weights:.0f} MiB, "
             f"built in {built:.1f} s; torch threads {torch.get_num_threads()}, "
             f"device {'cuda' if torch.cuda.is_available() else 'cpu'}"
         )

@@ -44,8 +44,9 @@ DEFAULT_NEURAL_MODEL = "neulab/codebert-python"
 #: Values of ``neural_model`` that switch the neural metric off (no warning).
 NEURAL_OFF = frozenset({"", "none", "off"})
 
-#: Programs per forward pass.
-BATCH_SIZE = 32
+#: Padded tokens per forward pass (batch size x longest member), on a CPU and on CUDA.
+CPU_BATCH_TOKENS = 1024
+CUDA_BATCH_TOKENS = 32768
 
 #: Default budget of the per-program embedding cache.
 CACHE_BYTES = 512 * 1024 * 1024
@@ -98,6 +99,8 @@ class CodeBertEmbedder:
             code-bert-score's default for the model (11 for
             ``neulab/codebert-python``; 10 for names it does not know).
         device: ``cuda``, ``cpu``, ...; default: CUDA when available.
+        batch_tokens: Padded tokens per forward pass (default: 1024 on a CPU,
+            32768 on CUDA).
         cache_bytes: Budget of the embedding cache (least recently used
             programs are dropped first).
 
@@ -111,6 +114,7 @@ class CodeBertEmbedder:
         layers: int | None = None,
         *,
         device: str | None = None,
+        batch_tokens: int | None = None,
         cache_bytes: int = CACHE_BYTES,
     ) -> None:
         try:
@@ -125,6 +129,8 @@ class CodeBertEmbedder:
         self.model_name = model
         self.layers = cbs.model2layers[model] if layers is None else layers
         self.device = device or ("cuda" if torch.cuda.is_available() else "cpu")
+        on_cuda = self.device.startswith("cuda")
+        self.batch_tokens = batch_tokens or (CUDA_BATCH_TOKENS if on_cuda else CPU_BATCH_TOKENS)
         _check_reachable(model)
         try:
             self._tokenizer = AutoTokenizer.from_pretrained(model)
@@ -146,23 +152,10 @@ class CodeBertEmbedder:
         """Token embeddings of each program; each distinct program is computed once."""
         texts = [program.strip() for program in programs]
         with self._lock:
-            missing = sorted(
-                {text for text in texts if text not in self._cache},
-                key=lambda text: len(text.split(" ")),
-                reverse=True,  # similar lengths share a batch: less padding
-            )
-            # A batch longer than the model's maximum is embedded in overlapping
-            # windows, and code-bert-score windows every member of such a batch.
-            # So a program that fits is batched only with others that fit, and a
-            # longer one goes alone: each embedding is the one it gets by itself.
-            limit = self._tokenizer.model_max_length
-            fits = [text for text in missing if self._length(text) <= limit]
+            missing = {text for text in texts if text not in self._cache}
             fresh: dict[str, TokenEmbedding] = {}
-            for start in range(0, len(fits), BATCH_SIZE):
-                fresh.update(self._compute(fits[start : start + BATCH_SIZE]))
-            for text in missing:
-                if text not in fresh:
-                    fresh.update(self._compute([text]))
+            for batch in self._batches(missing):
+                fresh.update(self._compute(batch))
             found = [fresh.get(text) or self._cache[text] for text in texts]
             for text in texts:
                 if text in self._cache:
@@ -178,6 +171,38 @@ class CodeBertEmbedder:
             [embedding.vectors for embedding in embeddings],
             [embedding.weights for embedding in embeddings],
         )
+
+    def _batches(self, texts: set[str]) -> list[list[str]]:
+        """Programs grouped for the forward passes.
+
+        Sorted by token count so that a batch wastes little on padding, and cut
+        when the padded size would exceed ``batch_tokens``: on a CPU large
+        padded batches are slower per program than small ones (measured on 2
+        cores, 32 programs of 185-363 tokens, 12 x 768 RoBERTa: one batch
+        13.6-16.0 s, batches of at most 1024 padded tokens 8.4-9.5 s); on a GPU
+        large batches pay.
+
+        A batch longer than the model's maximum is embedded in overlapping
+        windows, and code-bert-score windows every member of such a batch. So
+        a program that fits is batched only with others that fit, and a longer
+        one goes alone: each embedding is the one it gets by itself.
+        """
+        limit = self._tokenizer.model_max_length
+        lengths = {text: self._length(text) for text in texts}
+        batches: list[list[str]] = []
+        current: list[str] = []
+        for text in sorted(texts, key=lambda t: (-lengths[t], t)):
+            if lengths[text] > limit:
+                batches.append([text])
+                continue
+            # sorted longest first: the batch's padded length is its first member's
+            if current and (len(current) + 1) * lengths[current[0]] > self.batch_tokens:
+                batches.append(current)
+                current = []
+            current.append(text)
+        if current:
+            batches.append(current)
+        return batches
 
     def _length(self, text: str) -> int:
         return len(self._cbs.sent_encode(self._tokenizer, text))

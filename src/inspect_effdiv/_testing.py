@@ -23,6 +23,7 @@ def build_random_roberta(
     heads: int = 4,
     vocab_size: int = 600,
     max_length: int = 512,
+    embedding_rows: int | None = None,
     seed: int = 0,
 ) -> Path:
     """Write a random RoBERTa model and tokenizer to ``directory`` and return it.
@@ -36,6 +37,9 @@ def build_random_roberta(
         vocab_size: Target BPE vocabulary size.
         max_length: The tokenizer's ``model_max_length``; longer inputs are
             embedded in overlapping windows by code-bert-score.
+        embedding_rows: Rows of the token embedding matrix when larger than the
+            trained vocabulary (50265 gives CodeBERT's parameter count, and so
+            its loading cost; the extra rows are never looked up).
         seed: Seed of the weight initialisation.
     """
     import torch
@@ -56,7 +60,7 @@ def build_random_roberta(
     tokenizer = RobertaTokenizerFast.from_pretrained(str(directory), model_max_length=max_length)
     tokenizer.save_pretrained(str(directory))
     config = RobertaConfig(
-        vocab_size=tokenizer.vocab_size,
+        vocab_size=max(len(tokenizer), embedding_rows or 0),
         hidden_size=hidden,
         num_hidden_layers=layers,
         num_attention_heads=heads,
