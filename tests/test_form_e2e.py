@@ -145,6 +145,8 @@ def test_rescore_adds_the_neural_metric(tmp_path, tiny_roberta) -> None:
     record = rescored.eval.metadata["neural"]
     assert record["model"] == model and record["layers"] == 4
     assert record["versions"]["code-bert-score"] is not None
+    provenance = rescored.eval.metadata["rescored"]
+    assert provenance["from"] == original.location and provenance["neural_model"] == model
     # every epoch now records the model, so a later re-reduction keeps it
     assert rescored.samples is not None
     for sample in rescored.samples:

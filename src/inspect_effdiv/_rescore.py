@@ -11,6 +11,7 @@ a new log that ``inspect view`` opens.
 
 from __future__ import annotations
 
+from datetime import datetime, timezone
 from pathlib import Path
 
 from ._codebert import DEFAULT_NEURAL_MODEL, NEURAL_OFF, neural_embedder, neural_record
@@ -101,7 +102,18 @@ def rescore_log(
         )
 
     recompute_metrics(log)
-    log.eval.metadata = {**(log.eval.metadata or {}), "neural": neural_record(model, layers)}
+    # the task arguments keep recording how the eval ran; this records what changed since
+    rescored = {
+        "from": str(log_path),
+        "at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "neural_model": model,
+        "neural_layers": layers,
+    }
+    log.eval.metadata = {
+        **(log.eval.metadata or {}),
+        "neural": neural_record(model, layers),
+        "rescored": rescored,
+    }
     output.parent.mkdir(parents=True, exist_ok=True)
     write_eval_log(log, str(output))
     return output
