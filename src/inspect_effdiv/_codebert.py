@@ -137,8 +137,7 @@ class CodeBertEmbedder:
             self._model = cbs.get_model(model, self.layers)
             self._model.to(self.device)
         except Exception as ex:  # any loading failure means: no neural metric here
-            reason = " ".join(str(ex).split()) or type(ex).__name__
-            raise NeuralUnavailable(f"cannot load model {model!r}: {reason[:300]}") from ex
+            raise NeuralUnavailable(f"cannot load model {model!r}: {_first_sentence(ex)}") from ex
         self._torch = torch
         self._cbs = cbs
         # idf off: every token weighs 1 except the special tokens, as in score()
@@ -234,6 +233,14 @@ class CodeBertEmbedder:
             self._cache_bytes -= dropped.nbytes
 
 
+def _first_sentence(ex: BaseException, limit: int = 200) -> str:
+    """The gist of a loading error: its first sentence on one line, without the final stop."""
+    text = " ".join(str(ex).split()) or type(ex).__name__
+    end = text.find(". ")
+    text = text[:end] if end > 0 else text.rstrip(".")
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def _check_reachable(model: str) -> None:
     """Fail fast when a model must be downloaded and the hub cannot be reached.
 
@@ -290,9 +297,9 @@ def neural_embedder(model: str, layers: int | None = None) -> CodeBertEmbedder |
                 _embedders[key] = ex
                 logger.warning(
                     "Neural diversity is off (neural and neural_valid are NaN): %s. To enable "
-                    "it, install the extra (pip install 'inspect-effdiv[neural]') and make the "
-                    "model loadable (online once, or -T neural_model=/local/dir), or add it to "
-                    "this log later with: effdiv rescore LOG",
+                    "it: pip install 'inspect-effdiv[neural]' and a loadable model "
+                    "(-T neural_model=NAME_OR_DIR), or add it to the log later with "
+                    "'effdiv rescore LOG'.",
                     ex,
                 )
         found = _embedders[key]
