@@ -138,7 +138,6 @@ class CodeBertEmbedder:
             self._model.to(self.device)
         except Exception as ex:  # any loading failure means: no neural metric here
             raise NeuralUnavailable(f"cannot load model {model!r}: {_first_sentence(ex)}") from ex
-        self._torch = torch
         self._cbs = cbs
         # idf off: every token weighs 1 except the special tokens, as in score()
         self._special = {self._tokenizer.sep_token_id, self._tokenizer.cls_token_id}
