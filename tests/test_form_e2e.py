@@ -1,4 +1,4 @@
-"""End-to-end form metrics: real evals with scripted programs, and ``effdiv rescore`` on their logs."""
+"""End-to-end form metrics: real evals with scripted programs, and ``inspect-effdiv rescore`` on their logs."""
 
 from __future__ import annotations
 
@@ -181,7 +181,7 @@ def test_rescore_errors_are_one_line(tmp_path, capsys) -> None:
     for argv, message in cases:
         assert main(argv) == 2, argv
         err = capsys.readouterr().err.strip().splitlines()
-        assert err[-1].startswith("effdiv rescore: error: ") and message in err[-1], err
+        assert err[-1].startswith("inspect-effdiv rescore: error: ") and message in err[-1], err
     assert existing.read_text() == "x"  # nothing overwritten
     from inspect_ai.scorer import mean_score
 
@@ -197,7 +197,7 @@ def test_rescore_errors_are_one_line(tmp_path, capsys) -> None:
 
 def test_console_script_is_installed() -> None:
     result = subprocess.run(
-        [str(Path(sys.executable).with_name("effdiv")), "rescore", "--help"],
+        [str(Path(sys.executable).with_name("inspect-effdiv")), "rescore", "--help"],
         capture_output=True,
         text=True,
         timeout=60,
@@ -208,10 +208,10 @@ def test_console_script_is_installed() -> None:
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        ([], "effdiv: error: the following arguments are required: COMMAND"),
-        (["rescore"], "effdiv rescore: error: the following arguments are required: LOG"),
+        ([], "inspect-effdiv: error: the following arguments are required: COMMAND"),
+        (["rescore"], "inspect-effdiv rescore: error: the following arguments are required: LOG"),
         (["rescore", "x.eval", "--neural-layers", "two"], "argument --neural-layers: invalid int"),
-        (["rescor", "x.eval"], "effdiv: error: argument COMMAND: invalid choice: 'rescor'"),
+        (["rescor", "x.eval"], "inspect-effdiv: error: argument COMMAND: invalid choice: 'rescor'"),
     ],
 )
 def test_usage_errors_are_one_line(argv: list[str], message: str, capsys) -> None:

@@ -158,7 +158,7 @@ def test_unloadable_model_warns_once(caplog) -> None:
     assert len(warnings) == 1
     message = warnings[0].getMessage()
     assert "/nonexistent/effdiv-model" in message and "neural and neural_valid are NaN" in message
-    assert "effdiv rescore" in message and "\n" not in message
+    assert "inspect-effdiv rescore" in message and "\n" not in message
     _reset_embedders()
 
 

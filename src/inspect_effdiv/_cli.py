@@ -1,4 +1,4 @@
-"""The ``effdiv`` command line: work on finished logs (``effdiv rescore LOG``)."""
+"""The ``inspect-effdiv`` command line: work on finished logs (``inspect-effdiv rescore LOG``)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ class _Parser(argparse.ArgumentParser):
 
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
-        prog="effdiv", description="Effective semantic diversity: tools for finished logs."
+        prog="inspect-effdiv", description="Effective semantic diversity: tools for finished logs."
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     rescore = commands.add_parser(
@@ -68,7 +68,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
             print(f"wrote {written}")
     except EffdivError as ex:
-        print(f"effdiv {args.command}: error: {ex.message}", file=sys.stderr)
+        print(f"inspect-effdiv {args.command}: error: {ex.message}", file=sys.stderr)
         return 2
     return 0
 

@@ -298,7 +298,7 @@ def neural_embedder(model: str, layers: int | None = None) -> CodeBertEmbedder |
                     "Neural diversity is off (neural and neural_valid are NaN): %s. To enable "
                     "it: pip install 'inspect-effdiv[neural]' and a loadable model "
                     "(-T neural_model=NAME_OR_DIR), or add it to the log later with "
-                    "'effdiv rescore LOG'.",
+                    "'inspect-effdiv rescore LOG'.",
                     ex,
                 )
         found = _embedders[key]

@@ -86,7 +86,7 @@ def effdiv(
         neural_model: CodeBERTScore model for the neural metric (Hugging Face
             name or local directory); ``none`` turns it off. Needs the
             ``neural`` extra; if the model cannot be loaded the neural keys are
-            NaN and one warning says why (add them later with ``effdiv rescore``).
+            NaN and one warning says why (add them later with ``inspect-effdiv rescore``).
         neural_layers: Layer of the neural model (default: code-bert-score's
             choice for the model, 11 for ``neulab/codebert-python``; give it for
             a local directory).
