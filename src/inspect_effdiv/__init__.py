@@ -33,6 +33,7 @@ from ._semantic import (
     semantic_diversity,
     validity,
 )
+from ._sweep import temperature_sweep
 from ._syntactic import cast_subtrees, syntactic_distance, syntactic_diversity
 from ._task import effdiv
 
@@ -72,5 +73,6 @@ __all__ = [
     "semantic_diversity",
     "syntactic_distance",
     "syntactic_diversity",
+    "temperature_sweep",
     "validity",
 ]

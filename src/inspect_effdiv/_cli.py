@@ -1,4 +1,4 @@
-"""The ``inspect-effdiv`` command line: work on finished logs (``inspect-effdiv rescore LOG``)."""
+"""The ``inspect-effdiv`` command line: ``rescore`` a finished log, ``sweep`` temperatures."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import logging
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from ._errors import EffdivError
 
@@ -23,7 +23,7 @@ class _Parser(argparse.ArgumentParser):
 
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(
-        prog="inspect-effdiv", description="Effective semantic diversity: tools for finished logs."
+        prog="inspect-effdiv", description="Effective semantic diversity: runs and finished logs."
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     rescore = commands.add_parser(
@@ -46,7 +46,58 @@ def _parser() -> argparse.ArgumentParser:
     )
     rescore.add_argument("--neural-layers", type=int, metavar="N", help="layer of the neural model")
     rescore.add_argument("--overwrite", action="store_true", help="replace OUTPUT if it exists")
+
+    sweep = commands.add_parser(
+        "sweep",
+        help="run the task at several temperatures into one log directory (an Inspect eval-set)",
+        description=(
+            "Run effdiv once per temperature as one Inspect eval-set: one log per temperature "
+            "in LOG_DIR, each recording its temperature; rerunning completes what is missing."
+        ),
+    )
+    sweep.add_argument("--model", required=True, help="model, e.g. hf/... or effdiv/...")
+    sweep.add_argument(
+        "--temperatures",
+        required=True,
+        type=_temperatures,
+        metavar="T1,T2,...",
+        help="comma-separated temperatures, e.g. 0.2,0.6,1.0,1.4",
+    )
+    sweep.add_argument("--log-dir", required=True, help="the sweep's log directory")
+    sweep.add_argument("--limit", type=int, help="first N prompts")
+    sweep.add_argument("--epochs", type=int, help="samples per prompt (default 32)")
+    sweep.add_argument("--top-p", type=float, help="nucleus sampling threshold")
+    sweep.add_argument("--max-tokens", type=int, help="tokens per completion")
+    sweep.add_argument("--max-connections", type=int, help="concurrent requests (batch size)")
+    sweep.add_argument(
+        "--fail-on-error", type=float, default=0.05, help="tolerated error fraction (0.05)"
+    )
+    sweep.add_argument("-T", dest="task_args", action="append", default=[], metavar="NAME=VALUE")
+    sweep.add_argument("-M", dest="model_args", action="append", default=[], metavar="NAME=VALUE")
     return parser
+
+
+def _temperatures(text: str) -> list[float]:
+    try:
+        values = [float(part) for part in text.split(",") if part.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a list of numbers: {text!r}") from None
+    if not values:
+        raise argparse.ArgumentTypeError("no temperature given")
+    return values
+
+
+def _assignments(option: str, items: list[str]) -> dict[str, Any]:
+    """``NAME=VALUE`` pairs, values read as YAML scalars (as Inspect's -T and -M do)."""
+    import yaml
+
+    out: dict[str, Any] = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name:
+            raise EffdivError(f"{option} {item}: expected NAME=VALUE")
+        out[name] = yaml.safe_load(value) if value else value
+    return out
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -67,6 +118,27 @@ def main(argv: Sequence[str] | None = None) -> int:
                 overwrite=args.overwrite,
             )
             print(f"wrote {written}")
+        elif args.command == "sweep":
+            from ._sweep import temperature_sweep
+
+            options = {
+                "limit": args.limit,
+                "epochs": args.epochs,
+                "top_p": args.top_p,
+                "max_tokens": args.max_tokens,
+                "max_connections": args.max_connections,
+            }
+            success, _ = temperature_sweep(
+                args.model,
+                args.temperatures,
+                args.log_dir,
+                task_args=_assignments("-T", args.task_args),
+                model_args=_assignments("-M", args.model_args),
+                fail_on_error=args.fail_on_error,
+                **{k: v for k, v in options.items() if v is not None},
+            )
+            print(f"{'complete' if success else 'incomplete (rerun to resume)'}: {args.log_dir}")
+            return 0 if success else 1
     except EffdivError as ex:
         print(f"inspect-effdiv {args.command}: error: {ex.message}", file=sys.stderr)
         return 2

@@ -6,6 +6,7 @@ from importlib import resources
 
 from inspect_ai import Epochs, Task, task
 from inspect_ai.dataset import MemoryDataset, Sample
+from inspect_ai.model import GenerateConfig
 from inspect_ai.scorer import Scorer, ScoreReducer
 from inspect_ai.solver import Solver, generate
 
@@ -65,6 +66,7 @@ def effdiv(
     sandbox: str = "bwrap",
     neural_model: str = DEFAULT_NEURAL_MODEL,
     neural_layers: int | None = None,
+    temperature: float | None = None,
     solver: Solver | None = None,
     scorer: Scorer | None = None,
     reducer: ScoreReducer | None = None,
@@ -90,6 +92,9 @@ def effdiv(
         neural_layers: Layer of the neural model (default: code-bert-score's
             choice for the model, 11 for ``neulab/codebert-python``; give it for
             a local directory).
+        temperature: Sampling temperature of this task (recorded in its task
+            arguments, so runs at several temperatures are distinct tasks of one
+            ``eval_set``); ``None`` leaves it to ``--temperature`` or the model.
         solver: Replaces plain ``generate()``.
         scorer: Replaces :func:`execution_scorer` built from the limits above.
         reducer: Replaces :func:`effective_diversity`.
@@ -119,5 +124,6 @@ def effdiv(
             "prompt_template": prompt_template,
             "neural": neural_record(neural_model, neural_layers),
         },
+        config=GenerateConfig(temperature=temperature),
         version=1,
     )
