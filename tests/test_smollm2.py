@@ -57,20 +57,25 @@ needs_model = pytest.mark.skipif(
 )
 
 
+@pytest.fixture(scope="module")
+def converted(tmp_path_factory) -> Path:
+    """The bundled model converted once for this module's tests."""
+    return converted_model(cache=tmp_path_factory.mktemp("cache"))
+
+
 @pytest.mark.slow
 @needs_model
-def test_real_model_run(tmp_path, monkeypatch) -> None:
+def test_real_model_run(converted, tmp_path, monkeypatch) -> None:
     from inspect_effdiv import _smollm2
 
-    cache = tmp_path / "cache"
-    first = converted_model(cache=cache)
-    assert (first / "model.safetensors").is_file() and (first / "tokenizer.json").is_file()
+    cache = converted.parent
+    assert (converted / "model.safetensors").is_file() and (converted / "tokenizer.json").is_file()
 
     def no_second_conversion(source: Path, out: Path) -> None:
         raise AssertionError("converted twice")
 
     monkeypatch.setattr(_smollm2, "_convert", no_second_conversion)
-    assert converted_model(cache=cache) == first  # reused
+    assert converted_model(cache=cache) == converted  # reused
     (log,) = inspect_eval(
         effdiv(neural_model="none"),
         model="effdiv/smollm2-135m-instruct",
@@ -101,4 +106,34 @@ def test_real_model_run(tmp_path, monkeypatch) -> None:
     assert isinstance(reduced.value, dict)
     assert reduced.value["k"] == 4 and 0 <= reduced.value["validity"] <= 1
     assert {"lexical", "syntactic", "div_pair"} <= set(reduced.value)
-    assert Path(first).parent == cache
+
+
+@pytest.mark.slow
+@needs_model
+def test_shared_prompt_is_computed_once_with_identical_results(converted) -> None:
+    import torch
+    from transformers import AutoModelForCausalLM, AutoTokenizer
+
+    from inspect_effdiv._smollm2_api import shared_prefix_generate
+
+    tokenizer = AutoTokenizer.from_pretrained(converted)
+    tokenizer.pad_token, tokenizer.padding_side = tokenizer.eos_token, "left"
+    model = AutoModelForCausalLM.from_pretrained(converted)
+    plain = model.generate
+    calls: list[int] = []
+    forward = model.forward
+
+    def counting_forward(*args, **kwargs):
+        calls.append(kwargs["input_ids"].shape[0] if "input_ids" in kwargs else args[0].shape[0])
+        return forward(*args, **kwargs)
+
+    same = tokenizer(["def f(xs):\n    return sorted(xs)"] * 4, return_tensors="pt")
+    mixed = tokenizer(
+        ["def f(x):", "def f(xs):\n    return sorted(xs)"], return_tensors="pt", padding=True
+    )
+    expected = [plain(**enc, max_new_tokens=12, do_sample=False) for enc in (same, mixed)]
+    model.generate = shared_prefix_generate(model)
+    model.forward = counting_forward
+    got = [model.generate(**enc, max_new_tokens=12, do_sample=False) for enc in (same, mixed)]
+    assert torch.equal(got[0], expected[0]) and torch.equal(got[1], expected[1])
+    assert calls[0] == 1  # the shared prompt went through the model once, as one row
