@@ -13,6 +13,26 @@ FENCE = "```"
 # (name, completion, exact expected program)
 CASES: list[tuple[str, str, str]] = [
     (
+        "script input named like a parameter is not kept",
+        "def f(n):\n    return n * 2\n\nn = int(input())\nprint(f(n))\n",
+        "def f(n):\n    return n * 2\n",
+    ),
+    (
+        "a local of f shadowing a module name does not pull it in",
+        "K = 3\ndef f(n):\n    m = n + K\n    return m\n\nm = 5\n",
+        "K = 3\n\ndef f(n):\n    m = n + K\n    return m\n",
+    ),
+    (
+        "a name declared global in f is needed",
+        "N = 10\ndef f(x):\n    global N\n    N += 1\n    return x + N\n",
+        "N = 10\n\ndef f(x):\n    global N\n    N += 1\n    return x + N\n",
+    ),
+    (
+        "defaults are evaluated outside f",
+        "LIMIT = 4\ndef f(x, k=LIMIT):\n    return x[:k]\n",
+        "LIMIT = 4\n\ndef f(x, k=LIMIT):\n    return x[:k]\n",
+    ),
+    (
         "plain fenced block",
         f"{FENCE}python\ndef f(n: int):\n    return n * 2\n{FENCE}",
         "def f(n: int):\n    return n * 2\n",

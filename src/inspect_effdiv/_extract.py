@@ -202,7 +202,7 @@ def _broken_chunk(chunk: str) -> list[_Stmt]:
 
 
 def _classify(text: str, node: ast.stmt) -> _Stmt:
-    stmt = _Stmt(text, node, uses=_names_used(node))
+    stmt = _Stmt(text, node, uses=_free_names(node))
     if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
         stmt.binds = {node.name}
         return stmt
@@ -257,6 +257,42 @@ def _classify(text: str, node: ast.stmt) -> _Stmt:
 
 def _names_used(node: ast.AST) -> set[str]:
     return {n.id for n in ast.walk(node) if isinstance(n, ast.Name)}
+
+
+def _free_names(node: ast.stmt) -> set[str]:
+    """Names a statement needs from module level.
+
+    For a function, its parameters and the names it binds itself are local
+    (unless declared global), so a module-level ``n = int(input())`` after
+    ``def f(n)`` is not pulled in as if ``f`` needed it. Decorators, defaults
+    and annotations are evaluated outside the function and count in full.
+    """
+    if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return _names_used(node)
+    args = node.args
+    params = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
+    local = {a.arg for a in params if a is not None}
+    declared: set[str] = set()
+    outside: list[ast.AST | None] = [*node.decorator_list, *args.defaults, node.returns]
+    outside += [*args.kw_defaults, *(a.annotation for a in params if a is not None)]
+    for inner in ast.walk(node):
+        if isinstance(inner, ast.Name) and isinstance(inner.ctx, (ast.Store, ast.Del)):
+            local.add(inner.id)
+        elif inner is not node and isinstance(
+            inner, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+        ):
+            local.add(inner.name)
+        elif isinstance(inner, (ast.Import, ast.ImportFrom)):
+            local.update(a.asname or a.name.split(".")[0] for a in inner.names)
+        elif isinstance(inner, (ast.Global, ast.Nonlocal)):
+            declared.update(inner.names)
+        elif isinstance(inner, ast.ExceptHandler) and inner.name:
+            local.add(inner.name)
+    free = _names_used(node) - (local - declared)
+    for expr in outside:
+        if expr is not None:
+            free |= _names_used(expr)
+    return free
 
 
 def _names_bound(node: ast.stmt) -> set[str]:
