@@ -137,3 +137,48 @@ def test_shared_prompt_is_computed_once_with_identical_results(converted) -> Non
     got = [model.generate(**enc, max_new_tokens=12, do_sample=False) for enc in (same, mixed)]
     assert torch.equal(got[0], expected[0]) and torch.equal(got[1], expected[1])
     assert calls[0] == 1  # the shared prompt went through the model once, as one row
+
+
+@pytest.mark.slow
+@needs_model
+def test_shared_prompt_decoding(converted) -> None:
+    import torch
+    from transformers import AutoModelForCausalLM, AutoTokenizer
+
+    from inspect_effdiv._smollm2_api import SharedPromptOutput, shared_prefix_generate
+
+    tokenizer = AutoTokenizer.from_pretrained(converted)
+    model = AutoModelForCausalLM.from_pretrained(converted)
+    plain = model.generate
+    chat = tokenizer.apply_chat_template(
+        [{"role": "user", "content": "Write a Python function f(xs) that sorts a list."}],
+        tokenize=False,
+        add_generation_prompt=True,
+    )
+    enc = tokenizer([chat] * 6, return_tensors="pt")
+    width = enc["input_ids"].shape[1]
+    model.generate = shared_prefix_generate(model)
+    with torch.inference_mode():
+        greedy = plain(**enc, max_new_tokens=48, do_sample=False)
+        ours = model.generate(**enc, max_new_tokens=48, do_sample=False)
+        assert torch.equal(ours, greedy)  # same tokens as transformers' generate
+        # sampling restricted to the top token is greedy too
+        top1 = model.generate(**enc, max_new_tokens=48, do_sample=True, top_k=1)
+        assert torch.equal(top1, greedy)
+        torch.manual_seed(0)
+        sampled = model.generate(
+            **enc,
+            max_new_tokens=64,
+            do_sample=True,
+            temperature=1.0,
+            top_p=0.95,
+            return_dict_in_generate=True,
+        )
+    assert isinstance(sampled, SharedPromptOutput) and sampled.logits is None
+    rows = sampled.sequences[:, width:]
+    assert torch.equal(sampled.sequences[:, :width], enc["input_ids"])
+    assert len({tuple(r.tolist()) for r in rows}) > 1  # the rows are sampled independently
+    eos = model.generation_config.eos_token_id
+    for row in rows.tolist():
+        if eos in row:  # a finished row is padded after its end-of-sequence token
+            assert all(t == eos for t in row[row.index(eos) :])
