@@ -1,0 +1,153 @@
+"""Statistics for comparing diversity results (METRICS.md sections 1 and 6).
+
+Pure kernels: numpy and scipy only, no Inspect, no I/O, no rounding.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+
+__all__ = [
+    "PairedTest",
+    "bootstrap_ci",
+    "cohens_d",
+    "pass_at_k",
+    "paired_test",
+    "unique_at_k",
+]
+
+
+def _comb_ratio(n: int, m: int, k: int) -> float:
+    """C(n - m, k) / C(n, k), computed as a product (no huge integers)."""
+    if k > n - m:
+        return 0.0
+    ratio = 1.0
+    for i in range(k):
+        ratio *= (n - m - i) / (n - i)
+    return ratio
+
+
+def unique_at_k(keys: Sequence[Hashable | None], k: int) -> float:
+    """Expected number of distinct valid semantics in a uniformly random k-subset.
+
+    ``keys`` holds one semantic key per generation (None when invalid). With
+    n generations and class c of size n_c: sum_c [1 - C(n - n_c, k) / C(n, k)].
+    Divided by k it is the unbiased estimate of Div_fixed at budget k.
+
+    Raises:
+        ValueError: k is not between 1 and n.
+    """
+    n = len(keys)
+    if not 1 <= k <= n:
+        raise ValueError(f"unique_at_k: k must be between 1 and {n}, got {k}")
+    sizes: dict[Hashable, int] = {}
+    for key in keys:
+        if key is not None:
+            sizes[key] = sizes.get(key, 0) + 1
+    return math.fsum(1.0 - _comb_ratio(n, size, k) for size in sizes.values())
+
+
+def pass_at_k(n: int, c: int, k: int) -> float:
+    """Unbiased pass@k with c valid generations out of n: 1 - C(n - c, k) / C(n, k).
+
+    Raises:
+        ValueError: k is not between 1 and n, or c is not between 0 and n.
+    """
+    if not 1 <= k <= n:
+        raise ValueError(f"pass_at_k: k must be between 1 and {n}, got {k}")
+    if not 0 <= c <= n:
+        raise ValueError(f"pass_at_k: c must be between 0 and {n}, got {c}")
+    return 1.0 - _comb_ratio(n, c, k)
+
+
+def cohens_d(
+    a: Sequence[float], b: Sequence[float], *, kind: Literal["paired", "pooled"] = "paired"
+) -> float:
+    """Effect size of b over a; positive when b is higher (as in the paper).
+
+    ``paired``: d_z = mean(b - a) / sd(b - a, ddof=1). ``pooled``: (mean(b) -
+    mean(a)) / sqrt((var(a) + var(b)) / 2) with ddof=1 (equal group sizes).
+    NaN when the denominator is zero or there are fewer than two pairs.
+
+    Raises:
+        ValueError: The groups differ in length, or ``kind`` is unknown.
+    """
+    x, y = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    if x.shape != y.shape or x.ndim != 1:
+        raise ValueError(f"cohens_d: groups of equal length needed, got {len(x)} and {len(y)}")
+    if len(x) < 2:
+        return math.nan
+    if kind == "paired":
+        diff = y - x
+        sd = float(np.std(diff, ddof=1))
+        return float(np.mean(diff)) / sd if sd > 0 else math.nan
+    if kind == "pooled":
+        pooled = math.sqrt((float(np.var(x, ddof=1)) + float(np.var(y, ddof=1))) / 2)
+        return (float(np.mean(y)) - float(np.mean(x))) / pooled if pooled > 0 else math.nan
+    raise ValueError(f"cohens_d: kind must be 'paired' or 'pooled', got {kind!r}")
+
+
+@dataclass(frozen=True)
+class PairedTest:
+    """A paired comparison of b against a."""
+
+    n: int
+    mean_a: float
+    mean_b: float
+    p_value: float
+    d: float
+    d_kind: str
+
+
+def paired_test(
+    a: Sequence[float], b: Sequence[float], *, d_kind: Literal["paired", "pooled"] = "paired"
+) -> PairedTest:
+    """Two-sided Wilcoxon signed-rank test (scipy) and Cohen's d of b against a.
+
+    Pairs where either value is NaN are dropped first. The p-value is NaN
+    when fewer than two pairs remain or every difference is zero.
+    """
+    x, y = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
+    if x.shape != y.shape or x.ndim != 1:
+        raise ValueError(f"paired_test: groups of equal length needed, got {len(x)} and {len(y)}")
+    keep = ~(np.isnan(x) | np.isnan(y))
+    x, y = x[keep], y[keep]
+    n = len(x)
+    p = math.nan
+    if n >= 2 and np.any(y - x != 0):
+        from scipy.stats import wilcoxon
+
+        p = float(wilcoxon(x, y, alternative="two-sided").pvalue)
+    return PairedTest(
+        n=n,
+        mean_a=float(np.mean(x)) if n else math.nan,
+        mean_b=float(np.mean(y)) if n else math.nan,
+        p_value=p,
+        d=cohens_d(x, y, kind=d_kind),
+        d_kind=d_kind,
+    )
+
+
+def bootstrap_ci(
+    values: Sequence[float], *, level: float = 0.95, resamples: int = 10_000, seed: int = 0
+) -> tuple[float, float]:
+    """Percentile bootstrap interval of the mean over prompts (NaN values dropped).
+
+    Deterministic for a given seed. (NaN, NaN) with no values.
+    """
+    if not 0 < level < 1:
+        raise ValueError(f"bootstrap_ci: level must be between 0 and 1, got {level}")
+    data = np.asarray(values, dtype=float)
+    data = data[~np.isnan(data)]
+    if len(data) == 0:
+        return math.nan, math.nan
+    rng = np.random.default_rng(seed)
+    means = data[rng.integers(0, len(data), size=(resamples, len(data)))].mean(axis=1)
+    tail = (1 - level) / 2
+    low, high = np.quantile(means, [tail, 1 - tail])
+    return float(low), float(high)

@@ -1,0 +1,93 @@
+"""Comparison statistics: unique@k and pass@k against brute force, Wilcoxon and Cohen's d by hand."""
+
+from __future__ import annotations
+
+import itertools
+import math
+import statistics
+
+import pytest
+from scipy.stats import wilcoxon
+
+from inspect_effdiv._stats import bootstrap_ci, cohens_d, paired_test, pass_at_k, unique_at_k
+
+KEYS = ["A", "A", "B", None, "C", "C", None]
+
+
+def brute_unique(keys: list[str | None], k: int) -> float:
+    subsets = list(itertools.combinations(keys, k))
+    return statistics.fmean(len({key for key in s if key is not None}) for s in subsets)
+
+
+@pytest.mark.parametrize("k", range(1, len(KEYS) + 1))
+def test_unique_at_k_equals_subset_enumeration(k: int) -> None:
+    assert unique_at_k(KEYS, k) == pytest.approx(brute_unique(KEYS, k), abs=1e-12)
+
+
+def test_unique_at_k_hand_values() -> None:
+    assert unique_at_k(KEYS, 1) == pytest.approx(5 / 7)  # the valid fraction
+    assert unique_at_k(KEYS, 7) == 3  # every class is drawn
+    # k = 6 leaves out one generation: class B (size 1) is missed with probability 1/7
+    assert unique_at_k(KEYS, 6) == pytest.approx(3 - 1 / 7)
+    assert unique_at_k([None, None], 2) == 0
+    with pytest.raises(ValueError, match="k must be between 1 and 7"):
+        unique_at_k(KEYS, 0)
+
+
+@pytest.mark.parametrize(("n", "c", "k"), [(5, 2, 2), (7, 0, 3), (7, 7, 1), (10, 3, 4), (6, 5, 2)])
+def test_pass_at_k_equals_subset_enumeration(n: int, c: int, k: int) -> None:
+    items = [1] * c + [0] * (n - c)
+    brute = statistics.fmean(any(s) for s in itertools.combinations(items, k))
+    assert pass_at_k(n, c, k) == pytest.approx(brute, abs=1e-12)
+
+
+def test_pass_at_k_hand_value_and_errors() -> None:
+    assert pass_at_k(5, 2, 2) == pytest.approx(1 - 3 / 10)
+    with pytest.raises(ValueError, match="c must be between 0 and 5"):
+        pass_at_k(5, 6, 2)
+    with pytest.raises(ValueError, match="k must be between 1 and 5"):
+        pass_at_k(5, 2, 6)
+
+
+def test_cohens_d_hand_values() -> None:
+    a, b = [1.0, 2.0, 3.0], [2.0, 4.0, 6.0]
+    # differences 1, 2, 3: mean 2, sd 1
+    assert cohens_d(a, b) == pytest.approx(2.0)
+    # means 2 and 4, variances 1 and 4: pooled sd sqrt(2.5)
+    assert cohens_d(a, b, kind="pooled") == pytest.approx(2 / math.sqrt(2.5))
+    assert cohens_d(b, a) == pytest.approx(-2.0)  # positive means the second is higher
+    assert math.isnan(cohens_d([1.0, 2.0], [2.0, 3.0]))  # constant difference: sd 0
+    assert math.isnan(cohens_d([1.0], [2.0]))
+    with pytest.raises(ValueError, match="equal length"):
+        cohens_d([1.0, 2.0], [1.0])
+    with pytest.raises(ValueError, match="kind must be"):
+        cohens_d(a, b, kind="hedges")  # type: ignore[arg-type]
+
+
+def test_paired_test_matches_scipy_and_drops_nan_pairs() -> None:
+    a = [0.10, 0.40, 0.35, 0.80, 0.55, 0.20, math.nan, 0.66]
+    b = [0.30, 0.45, 0.30, 0.95, 0.70, 0.50, 0.90, 0.61]
+    result = paired_test(a, b)
+    kept_a = [x for x in a if not math.isnan(x)]
+    kept_b = [y for x, y in zip(a, b, strict=True) if not math.isnan(x)]
+    assert result.n == 7
+    assert result.p_value == pytest.approx(wilcoxon(kept_a, kept_b).pvalue, abs=1e-15)
+    assert result.d == pytest.approx(cohens_d(kept_a, kept_b)) and result.d_kind == "paired"
+    assert result.mean_a == pytest.approx(statistics.fmean(kept_a))
+    assert result.mean_b == pytest.approx(statistics.fmean(kept_b))
+    same = paired_test([0.5, 0.6], [0.5, 0.6])
+    assert math.isnan(same.p_value) and math.isnan(same.d)
+    assert paired_test(a, b, d_kind="pooled").d_kind == "pooled"
+
+
+def test_bootstrap_ci() -> None:
+    values = [0.1, 0.4, 0.35, 0.8, 0.55, 0.2, math.nan, 0.66]
+    low, high = bootstrap_ci(values, resamples=2000, seed=1)
+    mean = statistics.fmean(v for v in values if not math.isnan(v))
+    assert low < mean < high and (low, high) == bootstrap_ci(values, resamples=2000, seed=1)
+    narrow = bootstrap_ci(values, level=0.5, resamples=2000, seed=1)
+    assert low < narrow[0] < narrow[1] < high
+    assert all(math.isnan(v) for v in bootstrap_ci([math.nan]))
+    assert bootstrap_ci([0.3, 0.3, 0.3]) == (pytest.approx(0.3), pytest.approx(0.3))
+    with pytest.raises(ValueError, match="level"):
+        bootstrap_ci(values, level=1.5)
