@@ -1,4 +1,4 @@
-"""The ``inspect-effdiv`` command line: ``rescore`` a finished log, ``sweep`` temperatures."""
+"""The ``inspect-effdiv`` command line: ``rescore`` and ``compare`` logs, ``sweep`` temperatures."""
 
 from __future__ import annotations
 
@@ -47,6 +47,23 @@ def _parser() -> argparse.ArgumentParser:
     rescore.add_argument("--neural-layers", type=int, metavar="N", help="layer of the neural model")
     rescore.add_argument("--overwrite", action="store_true", help="replace OUTPUT if it exists")
 
+    compare = commands.add_parser(
+        "compare",
+        help="paired comparison of two logs on the same prompts (Wilcoxon, Cohen's d)",
+        description=(
+            "Pair two effdiv logs by prompt and report, for every metric, the two means with "
+            "95% bootstrap intervals, n, the two-sided Wilcoxon signed-rank p-value and "
+            "Cohen's d of B against A (positive: B higher)."
+        ),
+    )
+    compare.add_argument("log_a", type=Path, metavar="LOG_A")
+    compare.add_argument("log_b", type=Path, metavar="LOG_B")
+    compare.add_argument("--format", choices=["table", "json", "csv"], default="table")
+    compare.add_argument(
+        "--d", choices=["paired", "pooled"], default="paired", help="effect size (default d_z)"
+    )
+    compare.add_argument("--metric", action="append", help="only this metric (repeatable)")
+
     sweep = commands.add_parser(
         "sweep",
         help="run the task at several temperatures into one log directory (an Inspect eval-set)",
@@ -75,6 +92,71 @@ def _parser() -> argparse.ArgumentParser:
     sweep.add_argument("-T", dest="task_args", action="append", default=[], metavar="NAME=VALUE")
     sweep.add_argument("-M", dest="model_args", action="append", default=[], metavar="NAME=VALUE")
     return parser
+
+
+def _format_comparison(rows: list[Any], fmt: str, d_kind: str) -> str:
+    """The comparison as an aligned table, JSON or CSV."""
+    import csv
+    import io
+    import json
+
+    d_name = "d_z" if d_kind == "paired" else "d_pooled"
+    records = [
+        {
+            "metric": row.metric,
+            "n": row.test.n,
+            "mean_a": row.test.mean_a,
+            "ci_a": list(row.ci_a),
+            "mean_b": row.test.mean_b,
+            "ci_b": list(row.ci_b),
+            "p_wilcoxon": row.test.p_value,
+            d_name: row.test.d,
+        }
+        for row in rows
+    ]
+    if fmt == "json":
+        return json.dumps(records, indent=1)
+    if fmt == "csv":
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(
+            [
+                "metric",
+                "n",
+                "mean_a",
+                "ci_a_low",
+                "ci_a_high",
+                "mean_b",
+                "ci_b_low",
+                "ci_b_high",
+                "p_wilcoxon",
+                d_name,
+            ]
+        )
+        for r in records:
+            writer.writerow(
+                [
+                    r["metric"],
+                    r["n"],
+                    r["mean_a"],
+                    *r["ci_a"],
+                    r["mean_b"],
+                    *r["ci_b"],
+                    r["p_wilcoxon"],
+                    r[d_name],
+                ]
+            )
+        return out.getvalue().rstrip("\n")
+    header = f"{'metric':18s} {'n':>4s} {'mean A [95% CI]':>26s} {'mean B [95% CI]':>26s}"
+    lines = [f"{header} {'p (Wilcoxon)':>13s} {d_name:>9s}"]
+    for r in records:
+        a = f"{r['mean_a']:.3f} [{r['ci_a'][0]:.3f}, {r['ci_a'][1]:.3f}]"
+        b = f"{r['mean_b']:.3f} [{r['ci_b'][0]:.3f}, {r['ci_b'][1]:.3f}]"
+        lines.append(
+            f"{r['metric']:18s} {r['n']:4d} {a:>26s} {b:>26s} "
+            f"{r['p_wilcoxon']:13.4g} {r[d_name]:9.3f}"
+        )
+    return "\n".join(lines)
 
 
 def _temperatures(text: str) -> list[float]:
@@ -118,6 +200,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                 overwrite=args.overwrite,
             )
             print(f"wrote {written}")
+        elif args.command == "compare":
+            from ._analysis import compare_logs
+
+            rows = compare_logs(args.log_a, args.log_b, d_kind=args.d, metrics=args.metric)
+            print(_format_comparison(rows, args.format, args.d))
         elif args.command == "sweep":
             from ._sweep import temperature_sweep
 

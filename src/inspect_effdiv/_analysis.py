@@ -1,0 +1,106 @@
+"""Per-prompt results from effdiv logs, and paired comparisons of two logs (METRICS.md s.6)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from pathlib import Path
+
+from ._errors import EffdivError
+from ._rescore import REDUCER_NAME
+from ._stats import PairedTest, bootstrap_ci, paired_test
+
+__all__ = ["Comparison", "compare_logs", "reduced_values"]
+
+
+def reduced_values(log_path: str | Path) -> dict[str, dict[str, float]]:
+    """Each prompt's reduced metrics in an effdiv log: ``{sample id: {metric: value}}``.
+
+    Read from ``log.reductions`` (the effective-diversity reducer's entry).
+
+    Raises:
+        EffdivError: One line naming the file: missing, unreadable, not an
+            effdiv log, unfinished, or without reduced scores.
+    """
+    from inspect_ai.log import read_eval_log
+
+    path = Path(log_path)
+    if not path.is_file():
+        raise EffdivError(f"{path}: no such log file")
+    try:
+        log = read_eval_log(str(path), header_only=False)
+    except Exception as ex:
+        reason = " ".join(str(ex).split())[:200] or type(ex).__name__
+        raise EffdivError(f"{path}: not a readable Inspect log ({reason})") from ex
+    if REDUCER_NAME not in (log.eval.config.epochs_reducer or []):
+        raise EffdivError(f"{path}: not an effdiv log (no {REDUCER_NAME} reduction)")
+    if log.status != "success":
+        raise EffdivError(f"{path}: the eval did not finish (status {log.status})")
+    reductions = [r for r in (log.reductions or []) if r.reducer == REDUCER_NAME]
+    if not reductions or not reductions[0].samples:
+        raise EffdivError(f"{path}: no reduced scores in the log")
+    out: dict[str, dict[str, float]] = {}
+    for sample in reductions[0].samples:
+        if not isinstance(sample.value, dict):
+            raise EffdivError(f"{path}: sample {sample.sample_id}: reduced value is not a dict")
+        out[str(sample.sample_id)] = {
+            str(k): float(v) if isinstance(v, int | float) else math.nan
+            for k, v in sample.value.items()
+        }
+    return out
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """One metric of log B against log A, paired by prompt."""
+
+    metric: str
+    test: PairedTest
+    ci_a: tuple[float, float]
+    ci_b: tuple[float, float]
+
+
+def compare_logs(
+    log_a: str | Path,
+    log_b: str | Path,
+    *,
+    d_kind: str = "paired",
+    metrics: list[str] | None = None,
+) -> list[Comparison]:
+    """Per-prompt paired comparison of every metric (or ``metrics``) of B against A.
+
+    Raises:
+        EffdivError: The logs cover different prompt sets, or a requested
+            metric is missing from either log.
+    """
+    if d_kind not in ("paired", "pooled"):
+        raise EffdivError(f"--d: must be 'paired' or 'pooled', got {d_kind!r}")
+    a, b = reduced_values(log_a), reduced_values(log_b)
+    if set(a) != set(b):
+        only_a, only_b = sorted(set(a) - set(b)), sorted(set(b) - set(a))
+        raise EffdivError(
+            f"{log_a} and {log_b} cover different prompts "
+            f"({len(only_a)} only in the first, e.g. {only_a[:3]}; "
+            f"{len(only_b)} only in the second, e.g. {only_b[:3]})"
+        )
+    ids = sorted(a)
+    keys_a = set.intersection(*(set(v) for v in a.values()))
+    keys_b = set.intersection(*(set(v) for v in b.values()))
+    wanted = metrics or [k for k in next(iter(a.values())) if k in keys_b]
+    for metric in wanted:
+        if metric not in keys_a or metric not in keys_b:
+            where = log_a if metric not in keys_a else log_b
+            raise EffdivError(f"{where}: metric {metric!r} is missing")
+    results = []
+    for metric in wanted:
+        xs = [a[i][metric] for i in ids]
+        ys = [b[i][metric] for i in ids]
+        results.append(
+            Comparison(
+                metric=metric,
+                test=paired_test(xs, ys, d_kind="pooled" if d_kind == "pooled" else "paired"),
+                ci_a=bootstrap_ci(xs),
+                ci_b=bootstrap_ci(ys),
+            )
+        )
+    return results

@@ -1,0 +1,106 @@
+"""``inspect-effdiv compare`` on logs of real runs with scripted and reference models."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+
+import pytest
+from inspect_ai import eval as inspect_eval
+from scipy.stats import wilcoxon
+
+from inspect_effdiv import effdiv
+from inspect_effdiv._analysis import compare_logs, reduced_values
+from inspect_effdiv._cli import main
+from inspect_effdiv._stats import cohens_d
+
+
+@pytest.fixture(scope="module")
+def logs(tmp_path_factory):
+    """Scripted (A), reference model (B) on the same 6 prompts, and reference on 5 prompts."""
+    root = tmp_path_factory.mktemp("compare")
+
+    def run(model: str, limit: int, **model_args: object) -> str:
+        (log,) = inspect_eval(
+            effdiv(neural_model="none"),
+            model=model,
+            model_args=model_args,
+            limit=limit,
+            epochs=3,
+            log_dir=str(root / f"{model.replace('/', '-')}-{limit}"),
+            display="none",
+        )
+        assert log.status == "success" and log.location
+        return log.location
+
+    return {
+        "a": run("effdiv/scripted", 6),
+        "b": run("effdiv/reference", 6, seed=1),
+        "b5": run("effdiv/reference", 5, seed=1),
+    }
+
+
+def test_compare_pairs_by_prompt(logs) -> None:
+    rows = {row.metric: row for row in compare_logs(logs["a"], logs["b"])}
+    a, b = reduced_values(logs["a"]), reduced_values(logs["b"])
+    assert len(a) == 6 and set(a) == set(b)
+    assert {"validity", "div_fixed", "div_pair", "lexical", "syntactic", "neural"} <= set(rows)
+    # the default script: epochs return 1, 1 (other text), len(args) + 100 -> 2 classes of 3
+    fixed = rows["div_fixed"]
+    assert fixed.test.n == 6 and fixed.test.mean_a == pytest.approx(2 / 3)
+    ids = sorted(a)
+    xs, ys = [a[i]["div_fixed"] for i in ids], [b[i]["div_fixed"] for i in ids]
+    # seeded reference model: 2 or 3 classes per prompt (0.667 or 1.0), so they differ
+    assert sorted(set(ys)) == [pytest.approx(2 / 3), 1.0]
+    assert fixed.test.p_value == pytest.approx(wilcoxon(xs, ys).pvalue)
+    assert fixed.test.d == pytest.approx(cohens_d(xs, ys)) and fixed.test.d > 0
+    assert fixed.ci_a[0] <= fixed.test.mean_a <= fixed.ci_a[1]
+    # every generation is valid in both: no difference, no test
+    assert rows["validity"].test.mean_a == rows["validity"].test.mean_b == 1.0
+    assert math.isnan(rows["validity"].test.p_value)
+    # neural is off in both logs: NaN everywhere, pairs dropped
+    assert rows["neural"].test.n == 0 and math.isnan(rows["neural"].test.mean_a)
+
+
+def test_compare_cli_formats(logs, capsys) -> None:
+    assert main(["compare", logs["a"], logs["b"], "--format", "json"]) == 0
+    records = json.loads(capsys.readouterr().out)
+    assert {r["metric"] for r in records} >= {"div_pair", "lexical"} and "d_z" in records[0]
+    assert (
+        main(
+            [
+                "compare",
+                logs["a"],
+                logs["b"],
+                "--format",
+                "csv",
+                "--d",
+                "pooled",
+                "--metric",
+                "div_pair",
+            ]
+        )
+        == 0
+    )
+    rows = list(csv.reader(io.StringIO(capsys.readouterr().out)))
+    assert rows[0][-1] == "d_pooled" and [r[0] for r in rows[1:]] == ["div_pair"]
+    assert main(["compare", logs["a"], logs["b"]]) == 0
+    table = capsys.readouterr().out.splitlines()
+    assert table[0].split()[:2] == ["metric", "n"] and any(t.startswith("div_fixed") for t in table)
+
+
+def test_compare_errors(logs, tmp_path, capsys) -> None:
+    garbage = tmp_path / "garbage.eval"
+    garbage.write_text("nope")
+    cases = [
+        ([logs["a"], logs["b5"]], "cover different prompts (1 only in the first"),
+        ([logs["a"], logs["b"], "--metric", "nonsense"], "metric 'nonsense' is missing"),
+        ([logs["a"], str(garbage)], "garbage.eval: not a readable Inspect log"),
+        ([logs["a"], str(tmp_path / "none.eval")], "none.eval: no such log file"),
+    ]
+    for argv, message in cases:
+        assert main(["compare", *argv]) == 2, argv
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and message in err[0], err
