@@ -104,3 +104,21 @@ def test_compare_errors(logs, tmp_path, capsys) -> None:
         assert main(["compare", *argv]) == 2, argv
         err = capsys.readouterr().err.strip().splitlines()
         assert len(err) == 1 and message in err[0], err
+
+
+def test_sampling_curves_hand_values(logs, capsys) -> None:
+    from inspect_effdiv._analysis import sampling_curves
+
+    # default script, 3 epochs, every prompt: keys A, A, B (all valid)
+    # unique@1 = 1; unique@2 = [1 - 0] + [1 - C(2,2)/C(3,2)] = 5/3; unique@3 = 2
+    curve = sampling_curves(logs["a"])
+    assert [r["k"] for r in curve] == [1, 2, 3]
+    assert [r["unique_at_k_over_k"] for r in curve] == pytest.approx([1, 5 / 6, 2 / 3])
+    assert [r["pass_at_k"] for r in curve] == pytest.approx([1, 1, 1])
+    assert main(["curve", logs["a"], logs["b"], "--format", "csv"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "log,k,unique_at_k_over_k,pass_at_k" and len(lines) == 1 + 2 * 3
+    assert main(["curve", logs["a"]]) == 0
+    assert "unique@k/k" in capsys.readouterr().out
+    assert main(["curve", logs["a"], "/nonexistent.eval"]) == 2
+    assert "nonexistent.eval: no such log file" in capsys.readouterr().err

@@ -5,12 +5,69 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ._errors import EffdivError
 from ._rescore import REDUCER_NAME
-from ._stats import PairedTest, bootstrap_ci, paired_test
+from ._stats import PairedTest, bootstrap_ci, paired_test, pass_at_k, unique_at_k
 
-__all__ = ["Comparison", "compare_logs", "reduced_values"]
+__all__ = ["Comparison", "compare_logs", "reduced_values", "sampling_curves"]
+
+
+def _reduced_samples(log_path: str | Path) -> list[Any]:
+    """The reducer's per-sample scores of an effdiv log, with one-line errors."""
+    from inspect_ai.log import read_eval_log
+
+    path = Path(log_path)
+    if not path.is_file():
+        raise EffdivError(f"{path}: no such log file")
+    try:
+        log = read_eval_log(str(path))
+    except Exception as ex:
+        reason = " ".join(str(ex).split())[:200] or type(ex).__name__
+        raise EffdivError(f"{path}: not a readable Inspect log ({reason})") from ex
+    if REDUCER_NAME not in (log.eval.config.epochs_reducer or []):
+        raise EffdivError(f"{path}: not an effdiv log (no {REDUCER_NAME} reduction)")
+    if log.status != "success":
+        raise EffdivError(f"{path}: the eval did not finish (status {log.status})")
+    reductions = [r for r in (log.reductions or []) if r.reducer == REDUCER_NAME]
+    if not reductions or not reductions[0].samples:
+        raise EffdivError(f"{path}: no reduced scores in the log")
+    return list(reductions[0].samples)
+
+
+def sampling_curves(log_path: str | Path) -> list[dict[str, float]]:
+    """unique@k / k and pass@k for k = 1..K, averaged over the log's prompts.
+
+    Per prompt from the semantic keys the reducer records (one per epoch,
+    None when invalid), with the unbiased estimators of METRICS.md s.1; the
+    curve stops at the smallest K over prompts.
+
+    Raises:
+        EffdivError: As :func:`reduced_values`, or when a prompt's reduction
+            lacks the per-epoch semantics.
+    """
+    per_prompt = []
+    for sample in _reduced_samples(log_path):
+        keys = (sample.metadata or {}).get("semantics")
+        if not isinstance(keys, list) or not keys:
+            raise EffdivError(f"{log_path}: sample {sample.sample_id}: no per-epoch semantics")
+        per_prompt.append(keys)
+    top = min(len(keys) for keys in per_prompt)
+    rows = []
+    for k in range(1, top + 1):
+        unique = [unique_at_k(keys, k) / k for keys in per_prompt]
+        passed = [
+            pass_at_k(len(keys), sum(key is not None for key in keys), k) for keys in per_prompt
+        ]
+        rows.append(
+            {
+                "k": float(k),
+                "unique_at_k_over_k": math.fsum(unique) / len(unique),
+                "pass_at_k": math.fsum(passed) / len(passed),
+            }
+        )
+    return rows
 
 
 def reduced_values(log_path: str | Path) -> dict[str, dict[str, float]]:
@@ -22,25 +79,9 @@ def reduced_values(log_path: str | Path) -> dict[str, dict[str, float]]:
         EffdivError: One line naming the file: missing, unreadable, not an
             effdiv log, unfinished, or without reduced scores.
     """
-    from inspect_ai.log import read_eval_log
-
     path = Path(log_path)
-    if not path.is_file():
-        raise EffdivError(f"{path}: no such log file")
-    try:
-        log = read_eval_log(str(path), header_only=False)
-    except Exception as ex:
-        reason = " ".join(str(ex).split())[:200] or type(ex).__name__
-        raise EffdivError(f"{path}: not a readable Inspect log ({reason})") from ex
-    if REDUCER_NAME not in (log.eval.config.epochs_reducer or []):
-        raise EffdivError(f"{path}: not an effdiv log (no {REDUCER_NAME} reduction)")
-    if log.status != "success":
-        raise EffdivError(f"{path}: the eval did not finish (status {log.status})")
-    reductions = [r for r in (log.reductions or []) if r.reducer == REDUCER_NAME]
-    if not reductions or not reductions[0].samples:
-        raise EffdivError(f"{path}: no reduced scores in the log")
     out: dict[str, dict[str, float]] = {}
-    for sample in reductions[0].samples:
+    for sample in _reduced_samples(path):
         if not isinstance(sample.value, dict):
             raise EffdivError(f"{path}: sample {sample.sample_id}: reduced value is not a dict")
         out[str(sample.sample_id)] = {

@@ -1,4 +1,4 @@
-"""The ``inspect-effdiv`` command line: ``rescore`` and ``compare`` logs, ``sweep`` temperatures."""
+"""The ``inspect-effdiv`` command line: ``rescore``, ``compare``, ``curve`` and ``sweep``."""
 
 from __future__ import annotations
 
@@ -63,6 +63,18 @@ def _parser() -> argparse.ArgumentParser:
         "--d", choices=["paired", "pooled"], default="paired", help="effect size (default d_z)"
     )
     compare.add_argument("--metric", action="append", help="only this metric (repeatable)")
+
+    curve = commands.add_parser(
+        "curve",
+        help="unique@k / k and pass@k for k = 1..K (unbiased estimators), per log",
+        description=(
+            "For each log, the expected number of distinct valid programs in k samples divided "
+            "by k, and pass@k, for k = 1..K, averaged over prompts: does the number of distinct "
+            "programs saturate as the sampling budget grows?"
+        ),
+    )
+    curve.add_argument("logs", type=Path, nargs="+", metavar="LOG")
+    curve.add_argument("--format", choices=["table", "json", "csv"], default="table")
 
     sweep = commands.add_parser(
         "sweep",
@@ -159,6 +171,30 @@ def _format_comparison(rows: list[Any], fmt: str, d_kind: str) -> str:
     return "\n".join(lines)
 
 
+def _format_curves(curves: dict[str, list[dict[str, float]]], fmt: str) -> str:
+    """Sampling curves of several logs as a table, JSON or CSV."""
+    import json
+
+    if fmt == "json":
+        return json.dumps(curves, indent=1)
+    rows = [(log, row) for log, points in curves.items() for row in points]
+    if fmt == "csv":
+        lines = ["log,k,unique_at_k_over_k,pass_at_k"]
+        lines += [
+            f"{log},{int(r['k'])},{r['unique_at_k_over_k']!r},{r['pass_at_k']!r}" for log, r in rows
+        ]
+        return "\n".join(lines)
+    lines = []
+    for log, points in curves.items():
+        lines.append(log)
+        lines.append(f"{'k':>4s} {'unique@k/k':>11s} {'pass@k':>8s}")
+        lines += [
+            f"{int(r['k']):4d} {r['unique_at_k_over_k']:11.4f} {r['pass_at_k']:8.4f}"
+            for r in points
+        ]
+    return "\n".join(lines)
+
+
 def _temperatures(text: str) -> list[float]:
     try:
         values = [float(part) for part in text.split(",") if part.strip()]
@@ -205,6 +241,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
             rows = compare_logs(args.log_a, args.log_b, d_kind=args.d, metrics=args.metric)
             print(_format_comparison(rows, args.format, args.d))
+        elif args.command == "curve":
+            from ._analysis import sampling_curves
+
+            curves = {str(path): sampling_curves(path) for path in args.logs}
+            print(_format_curves(curves, args.format))
         elif args.command == "sweep":
             from ._sweep import temperature_sweep
 
