@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from ._errors import EffdivError
-from ._rescore import REDUCER_NAME
+from ._logs import REDUCER_NAME, read_effdiv_log
 from ._stats import PairedTest, bootstrap_ci, paired_test, pass_at_k, unique_at_k
 
 __all__ = ["Comparison", "compare_logs", "reduced_values", "sampling_curves"]
@@ -16,20 +16,8 @@ __all__ = ["Comparison", "compare_logs", "reduced_values", "sampling_curves"]
 
 def _reduced_samples(log_path: str | Path) -> list[Any]:
     """The reducer's per-sample scores of an effdiv log, with one-line errors."""
-    from inspect_ai.log import read_eval_log
-
     path = Path(log_path)
-    if not path.is_file():
-        raise EffdivError(f"{path}: no such log file")
-    try:
-        log = read_eval_log(str(path))
-    except Exception as ex:
-        reason = " ".join(str(ex).split())[:200] or type(ex).__name__
-        raise EffdivError(f"{path}: not a readable Inspect log ({reason})") from ex
-    if REDUCER_NAME not in (log.eval.config.epochs_reducer or []):
-        raise EffdivError(f"{path}: not an effdiv log (no {REDUCER_NAME} reduction)")
-    if log.status != "success":
-        raise EffdivError(f"{path}: the eval did not finish (status {log.status})")
+    log = read_effdiv_log(path, finished=True)
     reductions = [r for r in (log.reductions or []) if r.reducer == REDUCER_NAME]
     if not reductions or not reductions[0].samples:
         raise EffdivError(f"{path}: no reduced scores in the log")

@@ -24,6 +24,7 @@ from urllib.parse import urlsplit
 import numpy as np
 import numpy.typing as npt
 
+from ._errors import one_line
 from ._neural import greedy_f1_matrix
 
 __all__ = [
@@ -234,7 +235,7 @@ class CodeBertEmbedder:
 
 def _first_sentence(ex: BaseException, limit: int = 200) -> str:
     """The gist of a loading error: its first sentence on one line, without the final stop."""
-    text = " ".join(str(ex).split()) or type(ex).__name__
+    text = one_line(ex, limit=None)
     end = text.find(". ")
     text = text[:end] if end > 0 else text.rstrip(".")
     return text if len(text) <= limit else text[: limit - 3] + "..."

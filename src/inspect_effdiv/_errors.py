@@ -16,3 +16,8 @@ class EffdivError(ValueError, _CleanError):
     def __init__(self, message: str) -> None:
         ValueError.__init__(self, message)
         self.message = message
+
+
+def one_line(ex: BaseException, limit: int | None = 200) -> str:
+    """An exception's message on one line, cut at ``limit`` characters (else its type)."""
+    return " ".join(str(ex).split())[:limit] or type(ex).__name__

@@ -16,11 +16,9 @@ from pathlib import Path
 
 from ._codebert import DEFAULT_NEURAL_MODEL, NEURAL_OFF, neural_embedder, neural_record
 from ._errors import EffdivError
+from ._logs import read_effdiv_log
 
-__all__ = ["REDUCER_NAME", "default_output", "rescore_log"]
-
-#: The reducer's registry name, as logs record it.
-REDUCER_NAME = "inspect_effdiv/effective_diversity"
+__all__ = ["default_output", "rescore_log"]
 
 
 def default_output(log_path: Path) -> Path:
@@ -55,25 +53,14 @@ def rescore_log(
     Raises:
         EffdivError: One line naming the file or argument at fault.
     """
-    from inspect_ai.log import read_eval_log, recompute_metrics, write_eval_log
+    from inspect_ai.log import recompute_metrics, write_eval_log
 
     output = output or default_output(log_path)
     if output.resolve() == log_path.resolve():
         raise EffdivError(f"{output}: the output must differ from the input log")
     if output.exists() and not overwrite:
         raise EffdivError(f"{output}: already exists (pass --overwrite to replace it)")
-    if not log_path.is_file():
-        raise EffdivError(f"{log_path}: no such log file")
-    try:
-        log = read_eval_log(str(log_path))
-    except Exception as ex:
-        reason = " ".join(str(ex).split())[:200] or type(ex).__name__
-        raise EffdivError(f"{log_path}: not a readable Inspect log ({reason})") from ex
-    if REDUCER_NAME not in (log.eval.config.epochs_reducer or []):
-        raise EffdivError(
-            f"{log_path}: not an effdiv log (epoch reducers "
-            f"{log.eval.config.epochs_reducer or 'none'}, expected {REDUCER_NAME})"
-        )
+    log = read_effdiv_log(log_path)
     if not log.samples:
         raise EffdivError(f"{log_path}: the log holds no samples to recompute")
 

@@ -20,7 +20,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from ._errors import EffdivError
+from ._errors import EffdivError, one_line
 
 __all__ = [
     "BUNDLED_GGUF",
@@ -115,9 +115,9 @@ def converted_model(gguf: Path | None = None, cache: Path | None = None) -> Path
     except EffdivError:
         raise
     except Exception as ex:
-        reason = " ".join(str(ex).split())[:300] or type(ex).__name__
         raise EffdivError(
-            f"{source}: cannot convert the GGUF model ({reason}); install {_INSTALL_HINT}"
+            f"{source}: cannot convert the GGUF model ({one_line(ex, 300)}); "
+            f"install {_INSTALL_HINT}"
         ) from ex
     finally:
         shutil.rmtree(work, ignore_errors=True)
