@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ast
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from ._lexical import mean_pairwise
 
@@ -26,25 +26,6 @@ HEIGHT = 4
 _FOLDED = (ast.boolop, ast.operator, ast.unaryop, ast.cmpop)
 _CONTEXT = (ast.expr_context,)
 _IGNORED_FIELDS = {"ctx", "type_comment", "kind"}
-
-
-def _children(node: ast.AST) -> Iterator[ast.AST]:
-    """Child nodes in field order (depth-first pre-order needs this, not ast.walk)."""
-    for _, value in ast.iter_fields(node):
-        if isinstance(value, ast.AST):
-            yield value
-        elif isinstance(value, list):
-            yield from (v for v in value if isinstance(v, ast.AST))
-
-
-def _preorder(node: ast.AST) -> Iterator[ast.AST]:
-    """Depth-first pre-order, fields in order; iterative, as a parsed program can
-    nest deeper than Python's recursion limit (e.g. 1100 unary minus signs)."""
-    stack = [node]
-    while stack:
-        current = stack.pop()
-        yield current
-        stack.extend(reversed(list(_children(current))))
 
 
 def _bound_here(node: ast.AST) -> list[str]:
@@ -70,8 +51,13 @@ def _bound_here(node: ast.AST) -> list[str]:
 
 def canonical_names(tree: ast.AST) -> dict[str, str]:
     """Bound name -> ``v0, v1, ...`` by first binding site in a pre-order walk."""
+    return _names([node for node, _ in _kept_preorder(tree)])
+
+
+def _names(preorder: list[ast.AST]) -> dict[str, str]:
+    # folded operators and contexts bind nothing, so the subtree walk serves
     names: dict[str, str] = {}
-    for node in _preorder(tree):
+    for node in preorder:
         for name in _bound_here(node):
             if name not in names:
                 names[name] = f"v{len(names)}"
@@ -153,11 +139,7 @@ def cast_subtrees(program: str) -> list[str] | None:
     except (SyntaxError, ValueError, RecursionError, MemoryError):
         return None
     walk = _kept_preorder(tree)
-    names: dict[str, str] = {}
-    for node, _ in walk:  # folded operators and contexts bind nothing
-        for name in _bound_here(node):
-            if name not in names:
-                names[name] = f"v{len(names)}"
+    names = _names([node for node, _ in walk])
     labels = [_label(node, names) for node, _ in walk]
     index = {id(node): i for i, (node, _) in enumerate(walk)}
     children = [
