@@ -12,15 +12,19 @@ from inspect_effdiv._sweep import temperature_sweep
 
 def test_sweep_writes_one_log_per_temperature_and_resumes(tmp_path) -> None:
     log_dir = str(tmp_path / "sweep")
-    success, logs = temperature_sweep(
-        "effdiv/scripted",
-        [0.2, 1.0],
-        log_dir,
-        task_args={"neural_model": "none"},
-        limit=1,
-        epochs=2,
-        display="none",
-    )
+
+    def sweep() -> tuple[bool, list[object]]:
+        return temperature_sweep(
+            "effdiv/scripted",
+            [0.2, 1.0],
+            log_dir,
+            task_args={"neural_model": "none"},
+            limit=1,
+            epochs=2,
+            display="none",
+        )
+
+    success, logs = sweep()
     assert success and len(logs) == 2
     found = [read_eval_log(info.name) for info in list_eval_logs(log_dir)]
     assert sorted(log.eval.task_args["temperature"] for log in found) == [0.2, 1.0]
@@ -29,15 +33,7 @@ def test_sweep_writes_one_log_per_temperature_and_resumes(tmp_path) -> None:
         assert log.plan.config.temperature == log.eval.task_args["temperature"]
         assert log.reductions is not None and len(log.reductions[0].samples) == 1
     # a rerun of the same sweep finds everything complete and runs nothing new
-    success, _ = temperature_sweep(
-        "effdiv/scripted",
-        [0.2, 1.0],
-        log_dir,
-        task_args={"neural_model": "none"},
-        limit=1,
-        epochs=2,
-        display="none",
-    )
+    success, _ = sweep()
     assert success and len(list_eval_logs(log_dir)) == 2
 
 
