@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 from pathlib import Path
@@ -11,17 +12,94 @@ from ._errors import EffdivError
 from ._logs import REDUCER_NAME, read_effdiv_log
 from ._stats import PairedTest, bootstrap_ci, paired_test, pass_at_k, unique_at_k
 
-__all__ = ["Comparison", "compare_logs", "reduced_values", "sampling_curves"]
+__all__ = [
+    "Comparison",
+    "LogSummary",
+    "compare_logs",
+    "reduced_values",
+    "sampling_curves",
+    "summarise_log",
+]
 
 
-def _reduced_samples(log_path: str | Path) -> list[Any]:
-    """The reducer's per-sample scores of an effdiv log, with one-line errors."""
-    path = Path(log_path)
-    log = read_effdiv_log(path, finished=True)
+@dataclass(frozen=True)
+class LogSummary:
+    """What the analyses need from one effdiv log: per-prompt reduced values and settings."""
+
+    path: Path
+    values: dict[str, dict[str, float]]
+    """Each prompt's reduced metrics, ``{sample id: {metric: value}}``."""
+    semantics: dict[str, list[Any]]
+    """Each prompt's per-epoch semantic keys (None when invalid), where recorded."""
+    temperature: float | None
+    """The sampling temperature: the task argument, else the eval's generate config."""
+    model: str
+
+    def metrics(self) -> list[str]:
+        """The metrics every prompt has, in the reducer's order."""
+        first = next(iter(self.values.values()))
+        return [k for k in first if all(k in v for v in self.values.values())]
+
+
+def _temperature(log: Any) -> float | None:
+    for value in (
+        (log.eval.task_args or {}).get("temperature"),
+        log.eval.model_generate_config.temperature,
+        log.plan.config.temperature if log.plan else None,
+    ):
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return float(value)
+    return None
+
+
+@functools.lru_cache(maxsize=256)
+def _summary(path: Path, mtime_ns: int, size: int) -> LogSummary:
+    log = read_effdiv_log(path, finished=True, header_only=True)
+    if log.reductions is None:  # a .json log's header read leaves out the reductions
+        log = read_effdiv_log(path, finished=True)
     reductions = [r for r in (log.reductions or []) if r.reducer == REDUCER_NAME]
     if not reductions or not reductions[0].samples:
         raise EffdivError(f"{path}: no reduced scores in the log")
-    return list(reductions[0].samples)
+    values: dict[str, dict[str, float]] = {}
+    semantics: dict[str, list[Any]] = {}
+    for sample in reductions[0].samples:
+        sid = str(sample.sample_id)
+        if not isinstance(sample.value, dict):
+            raise EffdivError(f"{path}: sample {sid}: reduced value is not a dict")
+        values[sid] = {
+            str(k): float(v) if isinstance(v, int | float) else math.nan
+            for k, v in sample.value.items()
+        }
+        keys = (sample.metadata or {}).get("semantics")
+        if isinstance(keys, list) and keys:
+            semantics[sid] = keys
+    return LogSummary(
+        path=path,
+        values=values,
+        semantics=semantics,
+        temperature=_temperature(log),
+        model=str(log.eval.model),
+    )
+
+
+def summarise_log(log_path: str | Path) -> LogSummary:
+    """Read the reduced per-prompt values and settings of a finished effdiv log.
+
+    Only the header and reductions are read (not the samples); results are
+    cached per file version.
+
+    Raises:
+        EffdivError: One line naming the file: missing, unreadable, not an
+            effdiv log, unfinished, or without reduced scores.
+    """
+    path = Path(log_path)
+    try:
+        stat = path.stat()
+    except OSError:
+        stat = None
+    if stat is None:
+        raise EffdivError(f"{path}: no such log file")
+    return _summary(path, stat.st_mtime_ns, stat.st_size)
 
 
 def sampling_curves(log_path: str | Path) -> list[dict[str, float]]:
@@ -35,12 +113,11 @@ def sampling_curves(log_path: str | Path) -> list[dict[str, float]]:
         EffdivError: As :func:`reduced_values`, or when a prompt's reduction
             lacks the per-epoch semantics.
     """
-    per_prompt = []
-    for sample in _reduced_samples(log_path):
-        keys = (sample.metadata or {}).get("semantics")
-        if not isinstance(keys, list) or not keys:
-            raise EffdivError(f"{log_path}: sample {sample.sample_id}: no per-epoch semantics")
-        per_prompt.append(keys)
+    summary = summarise_log(log_path)
+    missing = [sid for sid in summary.values if sid not in summary.semantics]
+    if missing:
+        raise EffdivError(f"{log_path}: sample {missing[0]}: no per-epoch semantics")
+    per_prompt = list(summary.semantics.values())
     top = min(len(keys) for keys in per_prompt)
     rows = []
     for k in range(1, top + 1):
@@ -67,16 +144,7 @@ def reduced_values(log_path: str | Path) -> dict[str, dict[str, float]]:
         EffdivError: One line naming the file: missing, unreadable, not an
             effdiv log, unfinished, or without reduced scores.
     """
-    path = Path(log_path)
-    out: dict[str, dict[str, float]] = {}
-    for sample in _reduced_samples(path):
-        if not isinstance(sample.value, dict):
-            raise EffdivError(f"{path}: sample {sample.sample_id}: reduced value is not a dict")
-        out[str(sample.sample_id)] = {
-            str(k): float(v) if isinstance(v, int | float) else math.nan
-            for k, v in sample.value.items()
-        }
-    return out
+    return summarise_log(log_path).values
 
 
 @dataclass(frozen=True)

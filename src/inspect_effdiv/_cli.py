@@ -1,4 +1,5 @@
-"""The ``inspect-effdiv`` command line: ``rescore``, ``compare``, ``curve`` and ``sweep``."""
+"""The ``inspect-effdiv`` command line: ``rescore``, ``compare``, ``table``, ``plot``, ``curve``
+and ``sweep``."""
 
 from __future__ import annotations
 
@@ -75,6 +76,94 @@ def _parser() -> argparse.ArgumentParser:
     )
     curve.add_argument("logs", type=Path, nargs="+", metavar="LOG")
     curve.add_argument("--format", choices=["table", "json", "csv"], default="table")
+    curve.add_argument(
+        "--plot", type=Path, metavar="PATH", help="also draw the curves to PATH.png and PATH.pdf"
+    )
+    curve.add_argument(
+        "--label",
+        action="append",
+        metavar="NAME",
+        help="the figure's name for each LOG, in order (default: model and temperature)",
+    )
+
+    table = commands.add_parser(
+        "table",
+        help="paper-style tables: paired configurations, Wilcoxon p and Cohen's d per metric",
+        description=(
+            "Compare levels of one factor (e.g. post-training method or size) as in the "
+            "paper's Tables 2 and 3: each configuration's dataset-level average is paired with "
+            "the configuration at the other level whose other factors all match; for every "
+            "metric, over all generations and valid-only, the two-sided Wilcoxon signed-rank p "
+            "and Cohen's d (positive: the second level is higher). MANIFEST (CSV or YAML) "
+            "lists each log with its factors; see the README."
+        ),
+    )
+    table.add_argument("manifest", type=Path, metavar="MANIFEST")
+    table.add_argument(
+        "--compare",
+        action="append",
+        required=True,
+        metavar="FACTOR[=A:B]",
+        help="levels to compare, e.g. post_training=base:sft or post_training=sft:dpo+rl "
+        "(pooled levels); a bare FACTOR with two levels compares them (repeatable)",
+    )
+    table.add_argument("--format", choices=["markdown", "csv", "latex", "json"], default="markdown")
+    table.add_argument(
+        "--d", choices=["paired", "pooled"], default="paired", help="effect size (default d_z)"
+    )
+    table.add_argument("--metric", action="append", help="only this metric (repeatable)")
+    table.add_argument(
+        "--ignore",
+        action="append",
+        default=[],
+        metavar="FACTOR",
+        help="leave FACTOR out of the pairing match (repeatable)",
+    )
+    table.add_argument(
+        "--drop-unpaired",
+        action="store_true",
+        help="leave out configurations without a partner instead of failing",
+    )
+    _where_option(table)
+
+    plot = commands.add_parser(
+        "plot",
+        help="the paper's figures from a manifest: temperature, models, efficiency (PNG + PDF)",
+        description=(
+            "Draw a figure from the logs a MANIFEST lists: 'temperature' (metrics and "
+            "validity against temperature, one line per model), 'models' (one bar per model, "
+            "grouped by family and coloured by post-training method) or 'efficiency' "
+            "(semantic diversity per billion parameters against parameter count, log scale). "
+            "Error bars are 95%% bootstrap intervals over prompts."
+        ),
+    )
+    plot.add_argument("kind", choices=["temperature", "models", "efficiency"])
+    plot.add_argument("manifest", type=Path, metavar="MANIFEST")
+    plot.add_argument(
+        "-o",
+        "--output",
+        type=Path,
+        metavar="PATH",
+        help="writes PATH.png and PATH.pdf (default: effdiv-KIND in the current directory)",
+    )
+    plot.add_argument(
+        "--metric",
+        action="append",
+        help="metric to draw (repeatable for temperature; default: validity and all diversity "
+        "metrics for temperature, div_fixed otherwise)",
+    )
+    plot.add_argument(
+        "--group",
+        metavar="FACTOR",
+        help="models: factor that groups the bars (default family)",
+    )
+    plot.add_argument(
+        "--colour",
+        metavar="FACTOR",
+        help="factor that colours bars or points (default post_training for "
+        "models, family for efficiency)",
+    )
+    _where_option(plot)
 
     sweep = commands.add_parser(
         "sweep",
@@ -104,6 +193,47 @@ def _parser() -> argparse.ArgumentParser:
     sweep.add_argument("-T", dest="task_args", action="append", default=[], metavar="NAME=VALUE")
     sweep.add_argument("-M", dest="model_args", action="append", default=[], metavar="NAME=VALUE")
     return parser
+
+
+def _where_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--where",
+        action="append",
+        default=[],
+        metavar="FACTOR=VALUE",
+        help="only configurations with this factor value (repeatable)",
+    )
+
+
+def _where(items: list[str]) -> dict[str, str]:
+    out = {}
+    for item in items:
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip() or not value.strip():
+            raise EffdivError(f"--where {item}: expected FACTOR=VALUE")
+        out[name.strip()] = value.strip()
+    return out
+
+
+def _configurations(manifest_path: Path, where: list[str]) -> tuple[Any, list[Any]]:
+    """The manifest (narrowed by --where) and its configurations."""
+    from ._configurations import load_configurations
+    from ._manifest import read_manifest
+
+    manifest = read_manifest(manifest_path)
+    # --where temperature=... may need temperatures that only the logs record
+    configurations = load_configurations(manifest)
+    filled = type(manifest)(
+        path=manifest.path,
+        entries=tuple(c.entry for c in configurations),
+        factor_names=manifest.factor_names,
+    )
+    chosen = filled.select(_where(where))
+    kept = {id(e) for e in chosen.entries}
+    selected = [c for c in configurations if id(c.entry) in kept]
+    if not selected:
+        raise EffdivError(f"{manifest_path}: no configuration matches --where {' '.join(where)}")
+    return chosen, selected
 
 
 def _format_comparison(rows: list[Any], fmt: str, d_kind: str) -> str:
@@ -218,59 +348,162 @@ def _assignments(option: str, items: list[str]) -> dict[str, Any]:
     return out
 
 
+def _known(manifest: Any, name: str | None) -> str | None:
+    """``name`` if the manifest has that factor (the defaults are optional columns)."""
+    return name if name and name in manifest.factor_names else None
+
+
+def _rescore(args: argparse.Namespace) -> int:
+    from ._rescore import rescore_log
+
+    if args.neural_layers is not None and args.neural_layers < 0:
+        raise EffdivError(f"--neural-layers: must be >= 0, got {args.neural_layers}")
+    written = rescore_log(
+        args.log,
+        args.output,
+        neural_model=args.neural_model,
+        neural_layers=args.neural_layers,
+        overwrite=args.overwrite,
+    )
+    print(f"wrote {written}")
+    return 0
+
+
+def _compare(args: argparse.Namespace) -> int:
+    from ._analysis import compare_logs
+
+    rows = compare_logs(args.log_a, args.log_b, d_kind=args.d, metrics=args.metric)
+    print(_format_comparison(rows, args.format, args.d))
+    return 0
+
+
+def _curve(args: argparse.Namespace) -> int:
+    from ._analysis import sampling_curves, summarise_log
+
+    if args.label and len(args.label) != len(args.logs):
+        raise EffdivError(f"--label: {len(args.label)} given for {len(args.logs)} logs")
+    if args.label and len(set(args.label)) != len(args.label):
+        raise EffdivError("--label: the names must differ")
+    curves = {str(path): sampling_curves(path) for path in args.logs}
+    print(_format_curves(curves, args.format))
+    if args.plot is not None:
+        from ._plots import plot_curves
+
+        labelled: dict[str, list[dict[str, float]]] = {}
+        for index, (path, rows) in enumerate(zip(args.logs, curves.values(), strict=True)):
+            if args.label:
+                label = args.label[index]
+            else:
+                summary = summarise_log(path)
+                label = summary.model
+                if summary.temperature is not None:
+                    label += f" T={summary.temperature:g}"
+                if label in labelled:
+                    label += f" (log {index + 1})"
+            labelled[label] = rows
+        for written in plot_curves(labelled, args.plot):
+            print(f"wrote {written}", file=sys.stderr)
+    return 0
+
+
+def _table(args: argparse.Namespace) -> int:
+    from ._configurations import parse_contrast
+    from ._tables import configuration_table, render_table
+
+    manifest, configurations = _configurations(args.manifest, args.where)
+    contrasts = [parse_contrast(text, manifest) for text in args.compare]
+    for name in args.ignore:
+        manifest.check_factor(name, f"--ignore {name}")
+    rows = configuration_table(
+        configurations,
+        contrasts,
+        d_kind=args.d,
+        metrics=args.metric,
+        ignore=args.ignore,
+        drop_unpaired=args.drop_unpaired,
+    )
+    print(render_table(rows, args.format, args.d))
+    return 0
+
+
+def _plot(args: argparse.Namespace) -> int:
+    from . import _plots
+
+    manifest, configurations = _configurations(args.manifest, args.where)
+    for option, name in (("--group", args.group), ("--colour", args.colour)):
+        if name:
+            manifest.check_factor(name, f"{option} {name}")
+    output = args.output or Path(f"effdiv-{args.kind}")
+    if args.kind == "temperature":
+        metrics = args.metric or [
+            m
+            for m in _plots.FIGURE_METRICS
+            if any(m in c.summary.metrics() for c in configurations)
+        ]
+        written = _plots.plot_temperature(configurations, metrics, output)
+    else:
+        if args.metric and len(args.metric) > 1:
+            raise EffdivError(f"--metric: plot {args.kind} draws one metric")
+        metric = args.metric[0] if args.metric else "div_fixed"
+        if args.kind == "models":
+            written = _plots.plot_models(
+                configurations,
+                metric,
+                output,
+                group=_known(manifest, args.group or "family"),
+                colour=_known(manifest, args.colour or "post_training"),
+            )
+        else:
+            written = _plots.plot_efficiency(
+                configurations, metric, output, colour=_known(manifest, args.colour or "family")
+            )
+    for path in written:
+        print(f"wrote {path}")
+    return 0
+
+
+def _sweep(args: argparse.Namespace) -> int:
+    from ._sweep import temperature_sweep
+
+    options = {
+        "limit": args.limit,
+        "epochs": args.epochs,
+        "top_p": args.top_p,
+        "max_tokens": args.max_tokens,
+        "max_connections": args.max_connections,
+    }
+    success, _ = temperature_sweep(
+        args.model,
+        args.temperatures,
+        args.log_dir,
+        task_args=_assignments("-T", args.task_args),
+        model_args=_assignments("-M", args.model_args),
+        fail_on_error=args.fail_on_error,
+        **{k: v for k, v in options.items() if v is not None},
+    )
+    print(f"{'complete' if success else 'incomplete (rerun to resume)'}: {args.log_dir}")
+    return 0 if success else 1
+
+
+_COMMANDS = {
+    "rescore": _rescore,
+    "compare": _compare,
+    "curve": _curve,
+    "table": _table,
+    "plot": _plot,
+    "sweep": _sweep,
+}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (2 for bad input)."""
     args = _parser().parse_args(argv)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s: %(message)s")
     try:
-        if args.command == "rescore":
-            from ._rescore import rescore_log
-
-            if args.neural_layers is not None and args.neural_layers < 0:
-                raise EffdivError(f"--neural-layers: must be >= 0, got {args.neural_layers}")
-            written = rescore_log(
-                args.log,
-                args.output,
-                neural_model=args.neural_model,
-                neural_layers=args.neural_layers,
-                overwrite=args.overwrite,
-            )
-            print(f"wrote {written}")
-        elif args.command == "compare":
-            from ._analysis import compare_logs
-
-            rows = compare_logs(args.log_a, args.log_b, d_kind=args.d, metrics=args.metric)
-            print(_format_comparison(rows, args.format, args.d))
-        elif args.command == "curve":
-            from ._analysis import sampling_curves
-
-            curves = {str(path): sampling_curves(path) for path in args.logs}
-            print(_format_curves(curves, args.format))
-        elif args.command == "sweep":
-            from ._sweep import temperature_sweep
-
-            options = {
-                "limit": args.limit,
-                "epochs": args.epochs,
-                "top_p": args.top_p,
-                "max_tokens": args.max_tokens,
-                "max_connections": args.max_connections,
-            }
-            success, _ = temperature_sweep(
-                args.model,
-                args.temperatures,
-                args.log_dir,
-                task_args=_assignments("-T", args.task_args),
-                model_args=_assignments("-M", args.model_args),
-                fail_on_error=args.fail_on_error,
-                **{k: v for k, v in options.items() if v is not None},
-            )
-            print(f"{'complete' if success else 'incomplete (rerun to resume)'}: {args.log_dir}")
-            return 0 if success else 1
+        return _COMMANDS[args.command](args)
     except EffdivError as ex:
         print(f"inspect-effdiv {args.command}: error: {ex.message}", file=sys.stderr)
         return 2
-    return 0
 
 
 if __name__ == "__main__":  # pragma: no cover

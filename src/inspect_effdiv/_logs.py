@@ -16,8 +16,10 @@ __all__ = ["REDUCER_NAME", "read_effdiv_log"]
 REDUCER_NAME = "inspect_effdiv/effective_diversity"
 
 
-def read_effdiv_log(path: Path, *, finished: bool = False) -> EvalLog:
-    """The whole log at ``path``, checked to be an effdiv log (and finished, if asked).
+def read_effdiv_log(path: Path, *, finished: bool = False, header_only: bool = False) -> EvalLog:
+    """The log at ``path``, checked to be an effdiv log (and finished, if asked).
+
+    ``header_only`` skips the samples; the reductions are still read.
 
     Raises:
         EffdivError: The file is missing or unreadable, its epochs were not
@@ -29,7 +31,7 @@ def read_effdiv_log(path: Path, *, finished: bool = False) -> EvalLog:
     if not path.is_file():
         raise EffdivError(f"{path}: no such log file")
     try:
-        log = read_eval_log(str(path))
+        log = read_eval_log(str(path), header_only=header_only)
     except Exception as ex:
         raise EffdivError(f"{path}: not a readable Inspect log ({one_line(ex)})") from ex
     reducers = log.eval.config.epochs_reducer or []

@@ -6,6 +6,7 @@ Pure kernels: numpy and scipy only, no Inspect, no I/O, no rounding.
 from __future__ import annotations
 
 import math
+import warnings
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -15,6 +16,7 @@ import numpy as np
 __all__ = [
     "PairedTest",
     "bootstrap_ci",
+    "bootstrap_ci_of_means",
     "cohens_d",
     "pass_at_k",
     "paired_test",
@@ -150,4 +152,49 @@ def bootstrap_ci(
     means = data[rng.integers(0, len(data), size=(resamples, len(data)))].mean(axis=1)
     tail = (1 - level) / 2
     low, high = np.quantile(means, [tail, 1 - tail])
+    return float(low), float(high)
+
+
+def bootstrap_ci_of_means(
+    matrix: Sequence[Sequence[float]],
+    *,
+    level: float = 0.95,
+    resamples: int = 10_000,
+    seed: int = 0,
+) -> tuple[float, float]:
+    """Percentile bootstrap interval, over prompts, of a mean of per-row means.
+
+    ``matrix`` has one row per configuration and one column per prompt (the
+    same prompts in every row). The statistic is the mean over rows of each
+    row's mean over prompts, NaN cells left out (as the reducer's metrics
+    are); a resample draws prompts (columns) with replacement, shared by all
+    rows. With one row this is :func:`bootstrap_ci` of that row. Rows that
+    are NaN throughout are left out; (NaN, NaN) when nothing remains.
+    """
+    if not 0 < level < 1:
+        raise ValueError(f"bootstrap_ci_of_means: level must be between 0 and 1, got {level}")
+    data = np.asarray(matrix, dtype=float)
+    if data.ndim != 2:
+        raise ValueError(f"bootstrap_ci_of_means: expected rows x prompts, got shape {data.shape}")
+    present = ~np.isnan(data)
+    data, present = data[present.any(axis=1)], present[present.any(axis=1)]
+    if data.size == 0:
+        return math.nan, math.nan
+    rows, prompts = data.shape
+    rng = np.random.default_rng(seed)
+    # how often each prompt is drawn in each resample: (resamples, prompts)
+    counts = np.zeros((resamples, prompts))
+    draws = rng.integers(0, prompts, size=(resamples, prompts))
+    np.add.at(counts, (np.arange(resamples)[:, None], draws), 1.0)
+    sums = np.where(present, data, 0.0) @ counts.T  # (rows, resamples)
+    sizes = present.astype(float) @ counts.T
+    with np.errstate(invalid="ignore", divide="ignore"):
+        row_means = sums / sizes
+    # a resample may miss every present prompt of a row: average the rows it has
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", RuntimeWarning)  # all-NaN resamples, dropped below
+        stats = np.nanmean(np.where(sizes > 0, row_means, np.nan), axis=0)
+    stats = stats[~np.isnan(stats)]
+    tail = (1 - level) / 2
+    low, high = np.quantile(stats, [tail, 1 - tail])
     return float(low), float(high)

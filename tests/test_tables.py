@@ -1,0 +1,381 @@
+"""``inspect-effdiv table`` and ``plot`` on logs of real runs with scripted models.
+
+Twelve configurations: family ``toy``, sizes S and L, post-training ``base`` and
+``sft``, temperatures 0.2, 0.6 and 1.0. Each runs 2 prompts x 4 epochs with a
+script whose first k completions return distinct constants and whose others
+return None, so on every prompt validity = div_fixed = k/4 and
+div_pair = 1 - C(4 - k, 2) / 6.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+from inspect_ai import eval as inspect_eval
+from scipy.stats import wilcoxon
+
+from inspect_effdiv import effdiv
+from inspect_effdiv._cli import main
+from inspect_effdiv._configurations import load_configurations
+from inspect_effdiv._manifest import parse_params, read_manifest
+from inspect_effdiv._plots import efficiency_points, model_bars, temperature_series
+from inspect_effdiv._stats import bootstrap_ci, bootstrap_ci_of_means, cohens_d
+
+# (size, temperature) -> (k for base, k for sft)
+K = {
+    ("S", 0.2): (1, 2),
+    ("S", 0.6): (1, 3),
+    ("S", 1.0): (2, 4),
+    ("L", 0.2): (2, 2),
+    ("L", 0.6): (3, 2),
+    ("L", 1.0): (1, 4),
+}
+PARAMS = {"S": "100M", "L": "1B"}
+
+
+def _script(k: int) -> dict[str, list[str]]:
+    valid = [f"```python\ndef f(*args):\n    return {j}\n```" for j in range(k)]
+    return {"default": valid + ["def f(*args):\n    return None\n"] * (4 - k)}
+
+
+def _div_pair(k: int) -> float:
+    return 1 - math.comb(4 - k, 2) / 6
+
+
+def _run(root: Path, name: str, k: int, temperature: float, limit: int = 2) -> Path:
+    (log,) = inspect_eval(
+        effdiv(neural_model="none", temperature=temperature),
+        model="effdiv/scripted",
+        model_args={"script": _script(k)},
+        limit=limit,
+        epochs=4,
+        log_dir=str(root / name),
+        display="none",
+    )
+    assert log.status == "success" and log.location
+    return Path(log.location)
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    """The twelve logs, a CSV manifest (temperature left to the logs) and a YAML one."""
+    root = tmp_path_factory.mktemp("tables")
+    rows = []
+    for (size, temperature), ks in K.items():
+        for method, k in zip(("base", "sft"), ks, strict=True):
+            name = f"toy-{size}-{method}-t{temperature}"
+            log = _run(root, name, k, temperature)
+            rows.append(
+                {
+                    "log": str(log.relative_to(root)),
+                    "model": f"toy-{size}-{method}",
+                    "family": "toy",
+                    "size": size,
+                    "post_training": method,
+                    "temperature": "",
+                    "params": PARAMS[size],
+                    "k": k,
+                    "t": temperature,
+                }
+            )
+    manifest = root / "manifest.csv"
+    with manifest.open("w", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=[c for c in rows[0] if c not in ("k", "t")])
+        writer.writeheader()
+        writer.writerows([{c: v for c, v in r.items() if c not in ("k", "t")} for r in rows])
+    yaml_rows = [
+        {**{c: v for c, v in r.items() if c not in ("k", "t")}, "temperature": r["t"]} for r in rows
+    ]
+    (root / "manifest.yaml").write_text(json.dumps({"logs": yaml_rows}))  # JSON is YAML
+    return {"root": root, "manifest": manifest, "yaml": root / "manifest.yaml", "rows": rows}
+
+
+def _expected(metric: str) -> tuple[list[float], list[float]]:
+    value = (lambda k: k / 4) if metric in ("validity", "div_fixed") else _div_pair
+    a = [value(ka) for ka, _ in K.values()]
+    b = [value(kb) for _, kb in K.values()]
+    return a, b
+
+
+def test_manifest_reads_factors_and_fills_temperature(runs) -> None:
+    manifest = read_manifest(runs["manifest"])
+    assert manifest.factor_names == ("family", "size", "post_training", "temperature")
+    assert len(manifest.entries) == 12 and manifest.entries[0].params == 1e8
+    assert "temperature" not in manifest.entries[0].factors
+    configurations = load_configurations(manifest)
+    assert [c.entry.factors["temperature"] for c in configurations[:4]] == [
+        "0.2",
+        "0.2",
+        "0.6",
+        "0.6",
+    ]
+    from_yaml = load_configurations(read_manifest(runs["yaml"]))
+    assert [c.entry.factors for c in from_yaml] == [c.entry.factors for c in configurations]
+
+
+def test_parse_params() -> None:
+    assert parse_params("135M") == 135e6
+    assert parse_params("1.7b") == 1.7e9
+    assert parse_params("7e9") == 7e9 and parse_params("2T") == 2e12
+    for bad in ("", "abc", "-5M", "0", "1.5X"):
+        with pytest.raises(ValueError):
+            parse_params(bad)
+
+
+@pytest.mark.parametrize("metric", ["div_fixed", "div_pair", "validity"])
+def test_table_equals_scipy_and_hand_values(runs, metric, capsys) -> None:
+    assert (
+        main(
+            [
+                "table",
+                str(runs["manifest"]),
+                "--compare",
+                "post_training=base:sft",
+                "--format",
+                "json",
+            ]
+        )
+        == 0
+    )
+    records = {r["metric"]: r for r in json.loads(capsys.readouterr().out)}
+    assert set(records) == {
+        "validity",
+        "div_pair",
+        "div_fixed",
+        "syntactic",
+        "lexical",
+        "neural",
+        "div_valid_pair",
+        "syntactic_valid",
+        "lexical_valid",
+        "neural_valid",
+    }
+    row = records[metric]
+    a, b = _expected(metric)
+    assert row["pairs"] == row["n"] == 6
+    assert row["mean_a"] == pytest.approx(np.mean(a)) and row["mean_b"] == pytest.approx(np.mean(b))
+    assert row["p_wilcoxon"] == pytest.approx(wilcoxon(a, b).pvalue)
+    assert row["d_z"] == pytest.approx(cohens_d(a, b))
+    # every prompt of a configuration has the same value: the prompt bootstrap is exact
+    assert row["ci_a_low"] == pytest.approx(np.mean(a)) == pytest.approx(row["ci_a_high"])
+    assert row["subset"] == "all" and records["div_valid_pair"]["subset"] == "valid"
+    if metric == "div_fixed":
+        # by hand: differences in quarters 1, 2, 2, 0, -1, 3 -> d_z = (7/6) / sqrt(13/6)
+        assert row["d_z"] == pytest.approx((7 / 6) / math.sqrt(13 / 6))
+    # neural is off in every log: no pairs survive, nothing to test
+    assert records["neural"]["n"] == 0 and math.isnan(records["neural"]["p_wilcoxon"])
+
+
+def test_table_pooled_pairs_by_model_within_temperature(runs, capsys) -> None:
+    """Comparing temperatures pairs the same model (its name joins the match)."""
+    argv = ["table", str(runs["manifest"]), "--compare", "temperature=0.2:1.0", "--d", "pooled"]
+    assert main([*argv, "--format", "csv", "--metric", "div_fixed"]) == 0
+    (row,) = csv.DictReader(io.StringIO(capsys.readouterr().out))
+    a = [K[(s, 0.2)][i] / 4 for s in ("S", "L") for i in (0, 1)]
+    b = [K[(s, 1.0)][i] / 4 for s in ("S", "L") for i in (0, 1)]
+    assert int(row["pairs"]) == 4
+    assert float(row["d_pooled"]) == pytest.approx(cohens_d(a, b, kind="pooled"))
+    assert float(row["p_wilcoxon"]) == pytest.approx(wilcoxon(a, b).pvalue)
+
+
+def test_table_markdown_and_latex(runs, capsys) -> None:
+    base = ["table", str(runs["manifest"]), "--compare", "post_training=base:sft"]
+    assert main([*base, "--compare", "size=S:L"]) == 0
+    text = capsys.readouterr().out
+    assert "**All generations**" in text and "**Valid generations only**" in text
+    lines = [line for line in text.splitlines() if line.startswith("| post_training")]
+    assert len(lines) == 2 and lines[0].split("|")[2].strip() == "6"
+    assert any(line.startswith("| size: S vs L | 6 |") for line in text.splitlines())
+    assert main([*base, "--format", "latex"]) == 0
+    latex = capsys.readouterr().out
+    assert latex.count(r"\begin{tabular}") == 2 and r"\multicolumn{2}{c}{Semantic}" in latex
+    assert r"post\_training: base vs sft & 6 &" in latex
+
+
+def test_table_errors(runs, tmp_path, capsys) -> None:
+    from inspect_ai.log import read_eval_log, write_eval_log
+
+    root, rows = runs["root"], runs["rows"]
+
+    def manifest(name: str, entries: list[dict[str, object]]) -> str:
+        path = root / name
+        with path.open("w", newline="") as f:
+            writer = csv.DictWriter(f, fieldnames=list(entries[0]))
+            writer.writeheader()
+            writer.writerows(entries)
+        return str(path)
+
+    plain = [{c: v for c, v in r.items() if c not in ("k", "t")} for r in rows]
+    fewer = _run(root, "fewer", 2, 0.2, limit=1)
+    unfinished = read_eval_log(str(root / plain[0]["log"]))
+    unfinished.status = "error"
+    write_eval_log(unfinished, str(root / "unfinished.eval"))
+    (root / "garbage.eval").write_text("not a log")
+    with_log = lambda log: [{**plain[0], "log": log}, *plain[1:]]  # noqa: E731
+    cases = [
+        (
+            manifest("missing.csv", plain[1:]),
+            ["--compare", "post_training=base:sft"],
+            "has no partner at post_training=base",
+        ),
+        (
+            manifest("prompts.csv", with_log(str(fewer.relative_to(root)))),
+            ["--compare", "post_training=base:sft"],
+            "covers different prompts",
+        ),
+        (
+            manifest("unfinished.csv", with_log("unfinished.eval")),
+            ["--compare", "post_training"],
+            "the eval did not finish (status error)",
+        ),
+        (
+            manifest("garbage.csv", with_log("garbage.eval")),
+            ["--compare", "post_training"],
+            "garbage.eval: not a readable Inspect log",
+        ),
+        (
+            manifest("nofile.csv", with_log("nowhere.eval")),
+            ["--compare", "post_training"],
+            "nowhere.eval: no such log file",
+        ),
+        (
+            manifest("temp.csv", [{**plain[0], "temperature": "0.3"}, *plain[1:]]),
+            ["--compare", "post_training"],
+            "temperature 0.3 in the manifest, but",
+        ),
+        (
+            manifest("dup.csv", [*plain, {**plain[0], "log": plain[1]["log"]}]),
+            ["--compare", "post_training"],
+            "is already listed at",
+        ),
+        (
+            manifest("params.csv", [{**plain[0], "params": "lots"}, *plain[1:]]),
+            ["--compare", "post_training"],
+            "params: not a parameter count",
+        ),
+        (str(runs["manifest"]), ["--compare", "method=base:sft"], "unknown factor 'method'"),
+        (
+            str(runs["manifest"]),
+            ["--compare", "post_training=base:dpo"],
+            "no configuration has post_training=dpo",
+        ),
+        (str(runs["manifest"]), ["--compare", "temperature"], "temperature has 3 levels"),
+        (
+            str(runs["manifest"]),
+            ["--compare", "size=S:L", "--metric", "nonsense"],
+            "metric 'nonsense' is missing",
+        ),
+        (
+            str(runs["manifest"]),
+            ["--compare", "size", "--where", "family=other"],
+            "--where family=other: no such value",
+        ),
+        (str(root / "none.yaml"), ["--compare", "size"], "none.yaml: no such manifest file"),
+    ]
+    for path, argv, message in cases:
+        assert main(["table", path, *argv]) == 2, (path, argv)
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and message in err[0], (message, err)
+    # the row is named with the message
+    assert main(["table", manifest("nofile.csv", with_log("nowhere.eval")), "--compare", "size"])
+    assert "nofile.csv:2: " in capsys.readouterr().err
+    # unpaired configurations can be left out on request
+    assert (
+        main(
+            [
+                "table",
+                str(root / "missing.csv"),
+                "--compare",
+                "post_training=base:sft",
+                "--drop-unpaired",
+                "--format",
+                "csv",
+                "--metric",
+                "div_fixed",
+            ]
+        )
+        == 0
+    )
+    (row,) = csv.DictReader(io.StringIO(capsys.readouterr().out))
+    assert row["pairs"] == "5"
+
+
+def test_figure_data_hand_values(runs) -> None:
+    configurations = load_configurations(read_manifest(runs["manifest"]))
+    series = temperature_series(configurations, "div_fixed")
+    assert list(series) == ["toy-S-base", "toy-S-sft", "toy-L-base", "toy-L-sft"]
+    assert [p.x for p in series["toy-L-sft"]] == [0.2, 0.6, 1.0]
+    assert [p.mean for p in series["toy-L-sft"]] == pytest.approx([2 / 4, 2 / 4, 4 / 4])
+    bars = {b.label: b for b in model_bars(configurations, "div_pair")}
+    s_base = [_div_pair(K[("S", t)][0]) for t in (0.2, 0.6, 1.0)]
+    assert bars["toy-S-base"].mean == pytest.approx(np.mean(s_base))
+    assert bars["toy-S-base"].colour == "base" and bars["toy-S-base"].configurations == 3
+    points = {p.label: p for p in efficiency_points(configurations, "div_fixed")}
+    assert points["toy-L-sft"].x == 1e9
+    assert points["toy-L-sft"].mean == pytest.approx(np.mean([2, 2, 4]) / 4)  # per 1e9
+    assert points["toy-S-sft"].mean == pytest.approx(np.mean([2, 3, 4]) / 4 * 10)
+
+
+def test_bootstrap_over_prompts_of_means() -> None:
+    row = [0.1, 0.5, 0.3, 0.9]
+    assert bootstrap_ci_of_means([row]) == pytest.approx(bootstrap_ci(row))
+    shifted = bootstrap_ci_of_means([row, [v + 1 for v in row]])
+    assert shifted == pytest.approx(tuple(v + 0.5 for v in bootstrap_ci(row)))
+    assert all(math.isnan(v) for v in bootstrap_ci_of_means([[math.nan, math.nan]]))
+    # NaN cells are left out of their row's mean, as the reducer's metrics do
+    low, high = bootstrap_ci_of_means([[0.2, math.nan, 0.2]])
+    assert low == pytest.approx(0.2) and high == pytest.approx(0.2)
+
+
+def test_plots_written(runs, tmp_path, capsys) -> None:
+    import matplotlib.image
+
+    manifest = str(runs["manifest"])
+    outputs = {
+        "temperature": ["plot", "temperature", manifest],
+        "models": ["plot", "models", manifest, "--metric", "div_pair"],
+        "efficiency": ["plot", "efficiency", manifest],
+    }
+    for kind, argv in outputs.items():
+        assert main([*argv, "-o", str(tmp_path / kind)]) == 0, kind
+        written = capsys.readouterr().out.split()
+        assert written == [
+            "wrote",
+            str(tmp_path / f"{kind}.png"),
+            "wrote",
+            str(tmp_path / f"{kind}.pdf"),
+        ]
+        image = matplotlib.image.imread(tmp_path / f"{kind}.png")
+        assert image.shape[0] > 300 and image.shape[1] > 500
+        assert (tmp_path / f"{kind}.pdf").read_bytes().startswith(b"%PDF")
+    logs = [str(runs["root"] / r["log"]) for r in runs["rows"][:2]]
+    assert (
+        main(
+            [
+                "curve",
+                *logs,
+                "--plot",
+                str(tmp_path / "curve"),
+                "--label",
+                "base S",
+                "--label",
+                "sft S",
+            ]
+        )
+        == 0
+    )
+    assert (tmp_path / "curve.png").stat().st_size > 10_000
+    # --where narrows the configurations drawn
+    assert (
+        main(["plot", "temperature", manifest, "--where", "size=S", "-o", str(tmp_path / "small")])
+        == 0
+    )
+    capsys.readouterr()
+    assert main(["plot", "efficiency", manifest, "--colour", "shape"]) == 2
+    assert "--colour shape: unknown factor 'shape'" in capsys.readouterr().err
