@@ -177,7 +177,7 @@ def test_unreachable_hub_fails_fast(monkeypatch) -> None:
         CodeBertEmbedder("effdiv-test/no-such-model")
 
 
-def test_import_and_task_never_import_torch() -> None:
+def test_import_and_task_never_import_torch_or_matplotlib() -> None:
     import subprocess
     import sys
 
@@ -185,7 +185,8 @@ def test_import_and_task_never_import_torch() -> None:
         "import sys, inspect_effdiv\n"
         "from inspect_effdiv import effdiv\n"
         "effdiv()\n"
-        "print(sorted(m for m in ('torch', 'transformers', 'code_bert_score') if m in sys.modules))"
+        "heavy = ('torch', 'transformers', 'code_bert_score', 'matplotlib')\n"
+        "print(sorted(m for m in heavy if m in sys.modules))"
     )
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True

@@ -316,7 +316,9 @@ def test_figure_data_hand_values(runs) -> None:
     s_base = [_div_pair(K[("S", t)][0]) for t in (0.2, 0.6, 1.0)]
     assert bars["toy-S-base"].mean == pytest.approx(np.mean(s_base))
     assert bars["toy-S-base"].colour == "base" and bars["toy-S-base"].configurations == 3
-    points = {p.label: p for p in efficiency_points(configurations, "div_fixed")}
+    found, skipped = efficiency_points(configurations, "div_fixed")
+    points = {p.label: p for p in found}
+    assert skipped == []
     assert points["toy-L-sft"].x == 1e9
     assert points["toy-L-sft"].mean == pytest.approx(np.mean([2, 2, 4]) / 4)  # per 1e9
     assert points["toy-S-sft"].mean == pytest.approx(np.mean([2, 3, 4]) / 4 * 10)
@@ -379,3 +381,44 @@ def test_plots_written(runs, tmp_path, capsys) -> None:
     capsys.readouterr()
     assert main(["plot", "efficiency", manifest, "--colour", "shape"]) == 2
     assert "--colour shape: unknown factor 'shape'" in capsys.readouterr().err
+
+
+def test_manifest_glob_rows_and_missing_params(runs, capsys) -> None:
+    """A glob row stands for one configuration per log, each with its own temperature."""
+    root = runs["root"]
+    manifest = root / "glob.yaml"
+    manifest.write_text(
+        "- {log: 'toy-S-base-t*/*.eval', model: small, family: toy, params: 100M}\n"
+        "- {log: 'toy-L-base-t*/*.eval', model: large, family: toy}\n"
+    )
+    configurations = load_configurations(read_manifest(manifest))
+    assert [(c.label, c.entry.factors["temperature"]) for c in configurations] == [
+        ("small", "0.2"),
+        ("small", "0.6"),
+        ("small", "1.0"),
+        ("large", "0.2"),
+        ("large", "0.6"),
+        ("large", "1.0"),
+    ]
+    points, skipped = efficiency_points(configurations, "div_fixed")
+    assert [p.label for p in points] == ["small"] and skipped == ["large"]
+    assert (
+        main(
+            [
+                "table",
+                str(manifest),
+                "--compare",
+                "temperature=0.2:1.0",
+                "--format",
+                "csv",
+                "--metric",
+                "div_fixed",
+            ]
+        )
+        == 0
+    )
+    (row,) = csv.DictReader(io.StringIO(capsys.readouterr().out))
+    assert row["pairs"] == "2"  # each model with itself
+    (root / "empty.yaml").write_text("- {log: 'nothing-*/*.eval'}\n")
+    assert main(["table", str(root / "empty.yaml"), "--compare", "temperature"]) == 2
+    assert "empty.yaml: row 1: no log matches nothing-*/*.eval" in capsys.readouterr().err

@@ -3,10 +3,20 @@
 Public API: the ``effdiv`` task, the sandboxed :func:`execution_scorer`, the
 :func:`effective_diversity` epoch reducer, program extraction, execution, the
 pure semantic and form-diversity kernels, the CodeBERTScore embedder (needs
-the ``neural`` extra, imported only when used) and :func:`rescore_log`.
+the ``neural`` extra, imported only when used), :func:`rescore_log`, and the
+analyses over logs: comparisons, manifests, paper-style tables, figures
+(matplotlib, the ``plot`` extra, imported only when drawing) and statistics.
 """
 
+from ._analysis import Comparison, LogSummary, compare_logs, sampling_curves, summarise_log
 from ._codebert import DEFAULT_NEURAL_MODEL, CodeBertEmbedder, NeuralUnavailable
+from ._configurations import (
+    Configuration,
+    Contrast,
+    load_configurations,
+    pair_configurations,
+    parse_contrast,
+)
 from ._dataset import (
     DATASET_SHA256,
     DATASET_VERSION,
@@ -19,8 +29,10 @@ from ._execution import ExecutionLimits, ExecutionResult, InputResult, execute_p
 from ._extract import extract_program
 from ._form import FORM_KEYS, form_diversity
 from ._lexical import ead_distance, lexical_diversity
+from ._manifest import Manifest, ManifestEntry, read_manifest
 from ._metrics import nanmean, nanstderr
 from ._neural import greedy_f1_matrix
+from ._plots import plot_curves, plot_efficiency, plot_models, plot_temperature
 from ._prompts import PROMPT_TEMPLATES, render_prompt
 from ._reducer import effective_diversity
 from ._rescore import rescore_log
@@ -33,25 +45,48 @@ from ._semantic import (
     semantic_diversity,
     validity,
 )
+from ._stats import (
+    PairedTest,
+    bootstrap_ci,
+    bootstrap_ci_of_means,
+    cohens_d,
+    paired_test,
+    pass_at_k,
+    unique_at_k,
+)
 from ._sweep import temperature_sweep
 from ._syntactic import cast_subtrees, syntactic_distance, syntactic_diversity
+from ._tables import TableRow, configuration_table, render_table
 from ._task import effdiv
 
 __all__ = [
     "CodeBertEmbedder",
+    "Comparison",
+    "Configuration",
+    "Contrast",
     "DATASET_SHA256",
     "DATASET_VERSION",
-    "DEFAULT_NEURAL_MODEL",
     "DatasetError",
+    "DEFAULT_NEURAL_MODEL",
     "EffdivError",
     "ExecutionLimits",
-    "FORM_KEYS",
     "ExecutionResult",
+    "FORM_KEYS",
     "InputResult",
+    "LogSummary",
+    "Manifest",
+    "ManifestEntry",
     "NeuralUnavailable",
+    "PairedTest",
     "PROMPT_TEMPLATES",
     "PromptRecord",
+    "TableRow",
+    "bootstrap_ci",
+    "bootstrap_ci_of_means",
     "cast_subtrees",
+    "cohens_d",
+    "compare_logs",
+    "configuration_table",
     "div_fixed",
     "div_pair",
     "div_valid_pair",
@@ -64,15 +99,29 @@ __all__ = [
     "form_diversity",
     "greedy_f1_matrix",
     "lexical_diversity",
+    "load_configurations",
     "load_prompts",
     "n_distinct_valid",
     "nanmean",
     "nanstderr",
+    "pair_configurations",
+    "paired_test",
+    "parse_contrast",
+    "pass_at_k",
+    "plot_curves",
+    "plot_efficiency",
+    "plot_models",
+    "plot_temperature",
+    "read_manifest",
     "render_prompt",
+    "render_table",
     "rescore_log",
+    "sampling_curves",
     "semantic_diversity",
+    "summarise_log",
     "syntactic_distance",
     "syntactic_diversity",
     "temperature_sweep",
+    "unique_at_k",
     "validity",
 ]

@@ -4,7 +4,9 @@ A manifest is a CSV file with a header row, or a YAML file holding a list of
 mappings (or ``{logs: [...]}``). Each row names one log and the factors of the
 configuration that produced it:
 
-- ``log`` (required): the log file, relative to the manifest's directory;
+- ``log`` (required): the log file, relative to the manifest's directory; a
+  glob pattern (``logs/smollm2/*.eval``, e.g. a temperature sweep's
+  directory) stands for one row per matching log;
 - ``model``: the model's display name (default: its factors joined);
 - ``params``: parameter count, as a number or with a K/M/B/T suffix (``135M``);
 - any other column is a factor (``family``, ``size``, ``post_training``,
@@ -171,7 +173,8 @@ def _rows(path: Path) -> list[tuple[str, Mapping[str, Any]]]:
     return rows
 
 
-def _entry(base: Path, where: str, row: Mapping[str, Any]) -> ManifestEntry:
+def _entries(base: Path, where: str, row: Mapping[str, Any]) -> list[ManifestEntry]:
+    """The row's entry, or one per matching log when ``log`` is a glob pattern."""
     cells: dict[str, str] = {}
     for key, value in row.items():
         name = str(key).strip()
@@ -192,13 +195,17 @@ def _entry(base: Path, where: str, row: Mapping[str, Any]) -> ManifestEntry:
     if "temperature" in factors:
         factors["temperature"] = _canonical_temperature(factors["temperature"], where)
     path = Path(log).expanduser()
-    return ManifestEntry(
-        log=path if path.is_absolute() else base / path,
-        factors=factors,
-        model=model,
-        params=params,
-        where=where,
-    )
+    path = path if path.is_absolute() else base / path
+    if any(char in log for char in "*?["):
+        # e.g. a sweep's directory: logs/smollm2/*.eval, one row per log
+        logs = sorted(Path(path.anchor).glob(str(path.relative_to(path.anchor))))
+        if not logs:
+            raise EffdivError(f"{where}: no log matches {log} (in {base})")
+    else:
+        logs = [path]
+    return [
+        ManifestEntry(log=p, factors=factors, model=model, params=params, where=where) for p in logs
+    ]
 
 
 def read_manifest(path: str | Path) -> Manifest:
@@ -213,7 +220,7 @@ def read_manifest(path: str | Path) -> Manifest:
     rows = _rows(path)
     if not rows:
         raise EffdivError(f"{path}: the manifest lists no logs")
-    entries = [_entry(path.parent, where, row) for where, row in rows]
+    entries = [e for where, row in rows for e in _entries(path.parent, where, row)]
     seen: dict[Path, str] = {}
     for entry in entries:
         key = entry.log.resolve()

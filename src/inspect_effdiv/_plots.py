@@ -9,6 +9,7 @@ matplotlib (the ``plot`` extra) is imported only when drawing.
 from __future__ import annotations
 
 import math
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -131,21 +132,22 @@ def efficiency_points(
     metric: str,
     *,
     colour: str | None = "family",
-) -> list[Estimate]:
+) -> tuple[list[Estimate], list[str]]:
     """Per model: x = parameter count, the metric per billion parameters (Figure 4).
 
+    Returns the points (by parameter count) and the models left out because
+    the manifest gives no ``params`` for them.
+
     Raises:
-        EffdivError: A model has no ``params`` in the manifest.
+        EffdivError: No model has ``params``.
     """
-    points = []
+    points, skipped = [], []
     for bar in model_bars(configurations, metric, group=None, colour=colour):
         member = next(c for c in configurations if c.label == bar.label)
         params = member.entry.params
         if params is None:
-            raise EffdivError(
-                f"{member.entry.where}: no 'params' for {bar.label} (plot efficiency needs "
-                "each model's parameter count, e.g. params=135M)"
-            )
+            skipped.append(bar.label)
+            continue
         scale = 1e9 / params
         points.append(
             Estimate(
@@ -158,7 +160,13 @@ def efficiency_points(
                 configurations=bar.configurations,
             )
         )
-    return sorted(points, key=lambda p: p.x)
+    if not points:
+        first = configurations[0].entry.where
+        raise EffdivError(
+            f"{first}: no model has 'params' (plot efficiency needs parameter counts, "
+            "e.g. a params column with 135M)"
+        )
+    return sorted(points, key=lambda p: p.x), skipped
 
 
 def _pyplot() -> Any:
@@ -327,7 +335,9 @@ def plot_efficiency(
 ) -> list[Path]:
     """Figure 4: the metric per billion parameters against parameter count, log-log."""
     plt = _pyplot()
-    points = efficiency_points(configurations, metric, colour=colour)
+    points, skipped = efficiency_points(configurations, metric, colour=colour)
+    if skipped:
+        print(f"note: left out (no params): {', '.join(skipped)}", file=sys.stderr)
     colours = _colours([p.colour for p in points])
     fig, ax = plt.subplots(figsize=(6.0, 4.2))
     for name, c in colours.items():
