@@ -96,6 +96,10 @@ def runs(tmp_path_factory):
     return {"root": root, "manifest": manifest, "yaml": root / "manifest.yaml", "rows": rows}
 
 
+def _reject(name: str) -> None:
+    raise AssertionError(f"non-standard JSON constant {name}")
+
+
 def _expected(metric: str) -> tuple[list[float], list[float]]:
     value = (lambda k: k / 4) if metric in ("validity", "div_fixed") else _div_pair
     a = [value(ka) for ka, _ in K.values()]
@@ -143,7 +147,8 @@ def test_table_equals_scipy_and_hand_values(runs, metric, capsys) -> None:
         )
         == 0
     )
-    records = {r["metric"]: r for r in json.loads(capsys.readouterr().out)}
+    # strict JSON: an undefined value is null, not NaN
+    records = {r["metric"]: r for r in json.loads(capsys.readouterr().out, parse_constant=_reject)}
     assert set(records) == {
         "validity",
         "div_pair",
@@ -169,7 +174,7 @@ def test_table_equals_scipy_and_hand_values(runs, metric, capsys) -> None:
         # by hand: differences in quarters 1, 2, 2, 0, -1, 3 -> d_z = (7/6) / sqrt(13/6)
         assert row["d_z"] == pytest.approx((7 / 6) / math.sqrt(13 / 6))
     # neural is off in every log: no pairs survive, nothing to test
-    assert records["neural"]["n"] == 0 and math.isnan(records["neural"]["p_wilcoxon"])
+    assert records["neural"]["n"] == 0 and records["neural"]["p_wilcoxon"] is None
 
 
 def test_table_pooled_pairs_by_model_within_temperature(runs, capsys) -> None:

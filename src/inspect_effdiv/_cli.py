@@ -240,7 +240,8 @@ def _format_comparison(rows: list[Any], fmt: str, d_kind: str) -> str:
     """The comparison as an aligned table, JSON or CSV."""
     import csv
     import io
-    import json
+
+    from ._output import strict_json
 
     d_name = "d_z" if d_kind == "paired" else "d_pooled"
     records = [
@@ -257,7 +258,7 @@ def _format_comparison(rows: list[Any], fmt: str, d_kind: str) -> str:
         for row in rows
     ]
     if fmt == "json":
-        return json.dumps(records, indent=1)
+        return strict_json(records)
     if fmt == "csv":
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
@@ -303,10 +304,10 @@ def _format_comparison(rows: list[Any], fmt: str, d_kind: str) -> str:
 
 def _format_curves(curves: dict[str, list[dict[str, float]]], fmt: str) -> str:
     """Sampling curves of several logs as a table, JSON or CSV."""
-    import json
+    from ._output import strict_json
 
     if fmt == "json":
-        return json.dumps(curves, indent=1)
+        return strict_json(curves)
     rows = [(log, row) for log, points in curves.items() for row in points]
     if fmt == "csv":
         lines = ["log,k,unique_at_k_over_k,pass_at_k"]

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -24,6 +23,7 @@ from ._configurations import (
     pair_configurations,
     prompt_matrix,
 )
+from ._output import strict_json
 from ._stats import PairedTest, bootstrap_ci_of_means, paired_test
 
 __all__ = [
@@ -191,7 +191,7 @@ def render_table(
     subset, bold p < 0.05 and |d| > 0.8), or as CSV / JSON records with means and CIs."""
     d_name = "d_z" if d_kind == "paired" else "d_pooled"
     if fmt == "json":
-        return json.dumps(_records(rows, d_name), indent=1)
+        return strict_json(_records(rows, d_name))
     if fmt == "csv":
         records = _records(rows, d_name)
         out = io.StringIO()
