@@ -424,6 +424,41 @@ def test_manifest_glob_rows_and_missing_params(runs, capsys) -> None:
     )
     (row,) = csv.DictReader(io.StringIO(capsys.readouterr().out))
     assert row["pairs"] == "2"  # each model with itself
+    # comparing models pairs them at equal temperatures
+    assert (
+        main(
+            [
+                "table",
+                str(manifest),
+                "--compare",
+                "model=small:large",
+                "--format",
+                "csv",
+                "--metric",
+                "div_fixed",
+            ]
+        )
+        == 0
+    )
+    (row,) = csv.DictReader(io.StringIO(capsys.readouterr().out))
+    small = [K[("S", t)][0] / 4 for t in (0.2, 0.6, 1.0)]
+    large = [K[("L", t)][0] / 4 for t in (0.2, 0.6, 1.0)]
+    assert row["pairs"] == "3" and float(row["d_z"]) == pytest.approx(cohens_d(small, large))
+    assert (
+        main(
+            [
+                "plot",
+                "models",
+                str(manifest),
+                "--where",
+                "model=small",
+                "-o",
+                str(root / "small-only"),
+            ]
+        )
+        == 0
+    )
+    capsys.readouterr()
     (root / "empty.yaml").write_text("- {log: 'nothing-*/*.eval'}\n")
     assert main(["table", str(root / "empty.yaml"), "--compare", "temperature"]) == 2
     assert "empty.yaml: row 1: no log matches nothing-*/*.eval" in capsys.readouterr().err

@@ -5,7 +5,9 @@ one level of the compared factor pairs with each configuration at the other
 level whose remaining factors are all equal. The model's name joins the match
 only when the compared factor varies within a model (temperature, template):
 comparing post-training methods pairs differently named models of one family
-and size, comparing temperatures pairs runs of the same model.
+and size, comparing temperatures pairs runs of the same model. Comparing
+``model`` itself (``model=A:B``) matches only the run settings: temperature
+and the factors that vary within a model.
 """
 
 from __future__ import annotations
@@ -150,6 +152,15 @@ def _describe(configuration: Configuration, skip: str) -> str:
     return f"{configuration.label} ({', '.join(items) or 'no other factors'})"
 
 
+def _varies_within_model(configurations: Sequence[Configuration], factor: str) -> bool:
+    """Whether some named model has configurations at two levels of ``factor``."""
+    levels: dict[str, set[str | None]] = {}
+    for c in configurations:
+        if c.entry.model:
+            levels.setdefault(c.entry.model, set()).add(c.entry.factors.get(factor))
+    return any(len(values) > 1 for values in levels.values())
+
+
 def pair_configurations(
     configurations: Sequence[Configuration],
     contrast: Contrast,
@@ -167,19 +178,23 @@ def pair_configurations(
             or nothing pairs at all.
     """
     factor = contrast.factor
-    by_model: dict[str, set[str]] = {}
-    for c in configurations:
-        if c.entry.model and factor in c.entry.factors:
-            by_model.setdefault(c.entry.model, set()).add(c.entry.factors[factor])
-    within_model = any(len(levels) > 1 for levels in by_model.values())
-    skip = {factor, *ignore}
+    if factor == "model":
+        # models differ in what describes them (family, size, ...): match only the
+        # run settings, i.e. temperature and every factor that varies within a model
+        names = {k for c in configurations for k in c.entry.factors}
+        settings = {"temperature"} | {k for k in names if _varies_within_model(configurations, k)}
+        skip = (names - settings) | {factor, *ignore}
+        within_model = False
+    else:
+        within_model = _varies_within_model(configurations, factor)
+        skip = {factor, *ignore}
 
     def key(c: Configuration) -> tuple[object, ...]:
         others = tuple(sorted((k, v) for k, v in c.entry.factors.items() if k not in skip))
         return (c.entry.model if within_model else None, others)
 
-    side_a = [c for c in configurations if c.entry.factors.get(factor) in contrast.levels_a]
-    side_b = [c for c in configurations if c.entry.factors.get(factor) in contrast.levels_b]
+    side_a = [c for c in configurations if c.entry.value(factor) in contrast.levels_a]
+    side_b = [c for c in configurations if c.entry.value(factor) in contrast.levels_b]
     pairs = [ConfigurationPair(a, b) for a in side_a for b in side_b if key(a) == key(b)]
     paired = {id(p.a) for p in pairs} | {id(p.b) for p in pairs}
     unpaired = [c for c in side_a + side_b if id(c) not in paired]

@@ -69,6 +69,12 @@ class ManifestEntry:
     where: str = ""
     """Where the row is, for messages: ``manifest.csv:3``."""
 
+    def value(self, name: str) -> str | None:
+        """A factor's value, or the model name for ``model``; None when absent."""
+        if name == "model":
+            return self.model or None
+        return self.factors.get(name)
+
     def with_factor(self, name: str, value: str) -> ManifestEntry:
         """A copy with one factor set."""
         return replace(self, factors={**self.factors, name: value})
@@ -99,23 +105,30 @@ class Manifest:
                     f"--where {name}={value}: no such value in {self.path} "
                     f"(values: {', '.join(levels)})"
                 )
-            entries = tuple(e for e in entries if e.factors.get(name) == value)
+            entries = tuple(e for e in entries if e.value(name) == value)
         return replace(self, entries=entries)
 
     def check_factor(self, name: str, option: str) -> None:
-        """Raise a one-line error unless ``name`` is a factor of this manifest."""
+        """Raise a one-line error unless ``name`` is a factor of this manifest.
+
+        ``model`` counts as one when the manifest names its models.
+        """
+        if name == "model" and any(e.model for e in self.entries):
+            return
         if name not in self.factor_names:
+            known = [*self.factor_names, *(["model"] if any(e.model for e in self.entries) else [])]
             raise EffdivError(
                 f"{option}: unknown factor {name!r} in {self.path} "
-                f"(factors: {', '.join(self.factor_names) or 'none'})"
+                f"(factors: {', '.join(known) or 'none'})"
             )
 
     def levels(self, name: str) -> list[str]:
-        """The values of one factor, in first-seen order."""
+        """The values of one factor (or of ``model``), in first-seen order."""
         seen: dict[str, None] = {}
         for entry in self.entries:
-            if name in entry.factors:
-                seen.setdefault(entry.factors[name], None)
+            value = entry.value(name)
+            if value is not None:
+                seen.setdefault(value, None)
         return list(seen)
 
 
