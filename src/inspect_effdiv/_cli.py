@@ -385,13 +385,17 @@ def _curve(args: argparse.Namespace) -> int:
         raise EffdivError(f"--label: {len(args.label)} given for {len(args.logs)} logs")
     if args.label and len(set(args.label)) != len(args.label):
         raise EffdivError("--label: the names must differ")
-    curves = {str(path): sampling_curves(path) for path in args.logs}
+    logs = list(args.logs)
+    if not args.label:  # a sweep's glob lists logs by file name: order them by model, temperature
+        summaries = {path: summarise_log(path) for path in logs}
+        logs.sort(key=lambda p: (summaries[p].model, summaries[p].temperature or 0.0))
+    curves = {str(path): sampling_curves(path) for path in logs}
     print(_format_curves(curves, args.format))
     if args.plot is not None:
         from ._plots import plot_curves
 
         labelled: dict[str, list[dict[str, float]]] = {}
-        for index, (path, rows) in enumerate(zip(args.logs, curves.values(), strict=True)):
+        for index, (path, rows) in enumerate(zip(logs, curves.values(), strict=True)):
             if args.label:
                 label = args.label[index]
             else:

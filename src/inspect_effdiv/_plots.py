@@ -365,7 +365,9 @@ def plot_efficiency(
         ax.tick_params(axis="y", which="minor", labelsize=7)
     ax.set_xlabel("parameters (log scale)")
     ax.set_ylabel(f"{_TITLES.get(metric, metric)} per billion parameters")
-    ax.set_title("Parameter efficiency")
+    many = max(p.configurations for p in points)
+    note = f" (mean of up to {many} configurations per model)" if many > 1 else ""
+    ax.set_title(f"Parameter efficiency{note}")
     if any(colours) and len(colours) > 1:
         ax.legend(title=colour, frameon=False)
     ax.grid(alpha=0.3, which="both")
