@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PATHS = ["src", "tests", "benchmarks", "dataset"]
+PATHS = ["src", "tests", "benchmarks", "dataset", "examples"]
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:

@@ -9,6 +9,7 @@ analyses over logs: comparisons, manifests, paper-style tables, figures
 """
 
 from ._analysis import Comparison, LogSummary, compare_logs, sampling_curves, summarise_log
+from ._answer import AnswerValidity, answer_scorer, normalised_answer
 from ._codebert import DEFAULT_NEURAL_MODEL, CodeBertEmbedder, NeuralUnavailable
 from ._configurations import (
     Configuration,
@@ -36,6 +37,16 @@ from ._plots import plot_curves, plot_efficiency, plot_models, plot_temperature
 from ._prompts import PROMPT_TEMPLATES, render_prompt
 from ._reducer import effective_diversity
 from ._rescore import rescore_log
+from ._rules import (
+    Generation,
+    SemanticKey,
+    ValidityRule,
+    Verdict,
+    output_trace,
+    passes_tests,
+    runs_cleanly,
+    storable_key,
+)
 from ._scorer import execution_scorer
 from ._semantic import (
     div_fixed,
@@ -60,6 +71,7 @@ from ._tables import TableRow, configuration_table, render_table
 from ._task import effdiv
 
 __all__ = [
+    "AnswerValidity",
     "CodeBertEmbedder",
     "Comparison",
     "Configuration",
@@ -72,6 +84,7 @@ __all__ = [
     "ExecutionLimits",
     "ExecutionResult",
     "FORM_KEYS",
+    "Generation",
     "InputResult",
     "LogSummary",
     "Manifest",
@@ -80,7 +93,11 @@ __all__ = [
     "PairedTest",
     "PROMPT_TEMPLATES",
     "PromptRecord",
+    "SemanticKey",
     "TableRow",
+    "ValidityRule",
+    "Verdict",
+    "answer_scorer",
     "bootstrap_ci",
     "bootstrap_ci_of_means",
     "cast_subtrees",
@@ -104,10 +121,13 @@ __all__ = [
     "n_distinct_valid",
     "nanmean",
     "nanstderr",
+    "normalised_answer",
+    "output_trace",
     "pair_configurations",
     "paired_test",
     "parse_contrast",
     "pass_at_k",
+    "passes_tests",
     "plot_curves",
     "plot_efficiency",
     "plot_models",
@@ -116,8 +136,10 @@ __all__ = [
     "render_prompt",
     "render_table",
     "rescore_log",
+    "runs_cleanly",
     "sampling_curves",
     "semantic_diversity",
+    "storable_key",
     "summarise_log",
     "syntactic_distance",
     "syntactic_diversity",

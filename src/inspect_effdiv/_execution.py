@@ -234,10 +234,16 @@ HARNESS_ENV = {
 
 
 def harness_payload(
-    program: str, inputs: Sequence[Sequence[Any]], limits: ExecutionLimits
+    program: str,
+    inputs: Sequence[Sequence[Any]],
+    limits: ExecutionLimits,
+    entry_point: str = "f",
 ) -> bytes:
     """The bytes written to the harness's stdin."""
-    return marshal.dumps((1, program, [list(args) for args in inputs], limits.harness_limits()))
+    settings = limits.harness_limits()
+    if entry_point != "f":
+        settings["entry_point"] = entry_point
+    return marshal.dumps((1, program, [list(args) for args in inputs], settings))
 
 
 def _on_host(env: SandboxEnvironment) -> bool:
@@ -292,8 +298,9 @@ async def execute_program(
     *,
     limits: ExecutionLimits,
     python: str | None = None,
+    entry_point: str = "f",
 ) -> ExecutionResult:
-    """Run ``program``'s ``f`` on every input in one sandbox exec.
+    """Run ``program``'s ``f`` (or ``entry_point``) on every input in one sandbox exec.
 
     Never raises for anything the program does: failures of the program or of
     the sandbox become statuses of the returned result.
@@ -304,7 +311,13 @@ async def execute_program(
         inputs: Positional-argument lists, one per test input.
         limits: Time, memory and size limits.
         python: Interpreter inside the sandbox (default: :func:`default_python`).
+        entry_point: Name of the function to call.
+
+    Raises:
+        ValueError: ``entry_point`` is not a Python identifier.
     """
+    if not entry_point.isidentifier():
+        raise ValueError(f"entry_point must be a Python name, got {entry_point!r}")
     if not program.strip():
         return ExecutionResult("no_program", "no code found in the completion")
     from inspect_ai.util import OutputLimitExceededError
@@ -317,7 +330,7 @@ async def execute_program(
         location = harness_dir(env) if python is None else None
         result = await env.exec(
             harness_command(python or default_python(env), location),
-            input=harness_payload(program, inputs, limits),
+            input=harness_payload(program, inputs, limits, entry_point),
             env=HARNESS_ENV,
             timeout=timeout,
             timeout_retry=False,

@@ -394,7 +394,8 @@ def _install_lazy_site():
 
 
 def run_worker(out_fd, done_fd, program, inputs, limits):
-    """Load the program and run ``f`` on every input, reporting over ``out_fd``.
+    """Load the program and run ``f`` (or ``limits["entry_point"]``) on every input,
+    reporting over ``out_fd``.
 
     Each record carries the monotonic time it was written, which is when the
     next input started. One byte on ``done_fd`` says the worker finished.
@@ -450,6 +451,7 @@ def run_worker(out_fd, done_fd, program, inputs, limits):
     sha = _sha256_hex
     _install_lazy_site()
 
+    entry = _str(limits.get("entry_point", "f"))
     namespace = {"__name__": "__effdiv_program__", "__builtins__": __builtins__}
     # exec() of the source, not compile(): the first compile() call in a
     # process costs 2 ms (it sets up the AST types). A SyntaxError raised while
@@ -465,9 +467,10 @@ def run_worker(out_fd, done_fd, program, inputs, limits):
         kind = "syntax_error" if parsing else "load_error"
         send("P", kind + " " + escape(_type(exc).__name__ + ": " + _describe(exc)))
         return
-    f = namespace.get("f")
+    f = namespace.get(entry)
     if not callable(f):
-        send("P", "no_f " + ("f is not callable" if "f" in namespace else "f is not defined"))
+        state = "is not callable" if entry in namespace else "is not defined"
+        send("P", "no_f " + escape(entry + " " + state))
         return
     send("P", "ok ")
 

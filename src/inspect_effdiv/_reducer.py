@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Hashable, Sequence
 from functools import lru_cache
@@ -13,6 +14,7 @@ from ._codebert import DEFAULT_NEURAL_MODEL, NEURAL_OFF, neural_embedder
 from ._form import form_diversity
 from ._lexical import DEFAULT_VOCAB
 from ._semantic import semantic_diversity
+from ._stats import pass_at_k, unique_at_k
 
 __all__ = ["effective_diversity"]
 
@@ -26,6 +28,8 @@ def effective_diversity(
     neural_model: str | None = None,
     neural_layers: int | None = None,
     lexical_vocab: int = DEFAULT_VOCAB,
+    at_k: Sequence[int] = (),
+    form_metrics: Sequence[str] = ("lexical", "syntactic", "neural"),
 ) -> ScoreReducer:
     """Reduce the epochs of a sample to its diversity metrics.
 
@@ -52,17 +56,49 @@ def effective_diversity(
         neural_layers: Layer of the model; default: as recorded, else
             code-bert-score's default for the model.
         lexical_vocab: V of the lexical EAD distance.
+        at_k: Sampling budgets k for which to add ``pass_at_{k}`` (unbiased
+            pass@k: at least one valid generation among k) and
+            ``unique_at_{k}`` (expected number of distinct valid semantics
+            among k generations; METRICS.md s.1). NaN when k exceeds the
+            number of epochs scored.
+        form_metrics: Which form metrics to compute, of ``lexical``,
+            ``syntactic`` and ``neural``; the others stay NaN (their keys are
+            always present). For text answers, e.g., ``("lexical",)``.
+
+    Raises:
+        ValueError: A k in ``at_k`` is not a positive integer, or
+            ``form_metrics`` names an unknown metric.
     """
+    chosen = set(form_metrics)
+    unknown = chosen - {"lexical", "syntactic", "neural"}
+    if unknown:
+        raise ValueError(
+            f"effective_diversity: form_metrics: unknown {sorted(unknown)} "
+            "(choose from lexical, syntactic, neural)"
+        )
+    if "neural" not in chosen:
+        neural_model = "none"
+    budgets = tuple(at_k)
+    for k in budgets:
+        if isinstance(k, bool) or not isinstance(k, int) or k < 1:
+            raise ValueError(f"effective_diversity: at_k must hold positive integers, got {k!r}")
 
     def reduce(scores: list[Score]) -> Score:
         keys = [_semantic_key(score, valid_key, semantics_key) for score in scores]
         value: dict[str, Any] = dict(semantic_diversity(keys))
+        n_valid_keys = sum(key is not None for key in keys)
+        for k in budgets:
+            fits = k <= len(keys)
+            value[f"pass_at_{k}"] = pass_at_k(len(keys), n_valid_keys, k) if fits else math.nan
+            value[f"unique_at_{k}"] = unique_at_k(keys, k) if fits else math.nan
         model, layers = _neural_settings(scores, neural_model, neural_layers)
         programs = tuple(_program(score, program_key) for score in scores)
         form, counts, status, layers = _form_metrics(
             programs, tuple(key is not None for key in keys), model, layers, lexical_vocab
         )
-        value.update(form)
+        value.update(
+            {k: v if k.removesuffix("_valid") in chosen else math.nan for k, v in form.items()}
+        )
         classes = Counter(key for key in keys if key is not None)
         sizes = sorted(classes.values(), reverse=True)
         n_valid = sum(sizes)
@@ -92,10 +128,17 @@ def _semantic_key(score: Score, valid_key: str, semantics_key: str) -> Hashable 
     valid = bool(value.get(valid_key)) if isinstance(value, dict) else False
     if not valid:
         return None
-    key = (score.metadata or {}).get(semantics_key)
-    if isinstance(key, list):
-        key = tuple(key)
-    return key if isinstance(key, Hashable) else None
+    key: Hashable | None = _frozen((score.metadata or {}).get(semantics_key))
+    try:
+        hash(key)
+    except TypeError:  # a dict, or a set inside: not a usable identity
+        return None
+    return key
+
+
+def _frozen(key: Any) -> Any:
+    """Lists (a tuple key after a trip through the log's JSON) back to tuples."""
+    return tuple(_frozen(k) for k in key) if isinstance(key, list) else key
 
 
 def _program(score: Score, program_key: str) -> str | None:

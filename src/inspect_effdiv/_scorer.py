@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import reprlib
+from collections.abc import Sequence
 from typing import Any
 
 from inspect_ai.scorer import Score, Scorer, Target, scorer
@@ -12,6 +13,15 @@ from inspect_ai.util import sandbox
 from ._execution import ExecutionLimits, ExecutionResult, execute_program
 from ._extract import extract_program
 from ._metrics import nanmean, nanstderr
+from ._rules import (
+    Generation,
+    SemanticKey,
+    ValidityRule,
+    Verdict,
+    output_trace,
+    runs_cleanly,
+    storable_key,
+)
 
 __all__ = ["execution_scorer"]
 
@@ -51,14 +61,25 @@ def execution_scorer(
     sandbox_name: str | None = None,
     neural_model: str | None = None,
     neural_layers: int | None = None,
+    validity: ValidityRule | None = None,
+    semantics: SemanticKey | None = None,
+    entry_point: str = "f",
+    entry_point_key: str | None = "entry_point",
 ) -> Scorer:
     """Run each generation's program on the sample's test inputs.
 
     The score value is ``{"valid": 0 or 1, "has_program": 0 or 1}``; the
     answer is the extracted program; the metadata holds the ``program``, its
     ``program_status``, the per-input ``trace`` (status, encoded value or its
-    hash, error, milliseconds), the ``semantics`` key (SHA-256 of the trace,
-    ``None`` when invalid), timings and the limits used.
+    hash, error, milliseconds), the ``semantics`` key (``None`` when
+    invalid), timings and the limits used; with a custom ``validity`` rule,
+    also its ``validity_detail``.
+
+    By default V and S are those of METRICS.md s.1: valid when the function
+    returns a non-None value on every input without error, and the
+    semantics is the SHA-256 of its output trace. ``validity`` and
+    ``semantics`` replace them (see :mod:`inspect_effdiv._rules`), e.g.
+    ``validity=passes_tests()`` for diversity among correct solutions.
 
     ``neural_model`` and ``neural_layers``, when given, are only recorded in
     the metadata: they tell :func:`effective_diversity` which CodeBERTScore
@@ -74,14 +95,39 @@ def execution_scorer(
         sandbox_name: Name of the sandbox environment to use (default one if None).
         neural_model: CodeBERTScore model for the reducer (``"none"``: off).
         neural_layers: Layer of that model (None: code-bert-score's default).
+        validity: Validity rule V (default :func:`runs_cleanly`).
+        semantics: Semantic key S (default :func:`output_trace`).
+        entry_point: Name of the function to run (default ``f``).
+        entry_point_key: Sample metadata key that, when present, names the
+            function instead (HumanEval's ``entry_point``); None: always
+            ``entry_point``.
     """
     limits = ExecutionLimits(
         input_timeout=input_timeout, program_timeout=program_timeout, memory_mb=memory_mb
     )
+    if not entry_point.isidentifier():
+        raise ValueError(
+            f"execution_scorer: entry_point must be a Python name, got {entry_point!r}"
+        )
+    custom_validity = validity is not None
+    validity_rule = validity or runs_cleanly()
+    semantic_rule = semantics or output_trace()
 
     neural: dict[str, Any] = {}
     if neural_model is not None:
         neural = {"neural_model": neural_model, "neural_layers": neural_layers}
+
+    async def run(
+        program: str, inputs: Sequence[Sequence[Any]], entry: str, run_limits: ExecutionLimits
+    ) -> ExecutionResult:
+        return await execute_program(
+            sandbox(sandbox_name),
+            program,
+            inputs,
+            limits=run_limits,
+            python=python,
+            entry_point=entry,
+        )
 
     async def score(state: TaskState, target: Target) -> Score:
         inputs = state.metadata.get(inputs_key)
@@ -90,27 +136,48 @@ def execution_scorer(
                 f"sample {state.sample_id!r}: metadata[{inputs_key!r}] must be a list of "
                 "argument lists"
             )
+        entry = entry_point
+        if entry_point_key is not None and entry_point_key in state.metadata:
+            entry = state.metadata[entry_point_key]
+            if not isinstance(entry, str) or not entry.isidentifier():
+                raise ValueError(
+                    f"sample {state.sample_id!r}: metadata[{entry_point_key!r}] must be a "
+                    f"Python name, got {entry!r}"
+                )
         completion = state.output.completion if state.output else ""
         program = extract_program(completion)
-        result = await execute_program(
-            sandbox(sandbox_name), program, inputs, limits=limits, python=python
+        result = await run(program, inputs, entry, limits)
+        generation = Generation(
+            state=state, program=program, result=result, entry_point=entry, limits=limits, run=run
         )
+        verdict = await validity_rule(generation) if program.strip() else Verdict(False)
+        key = semantic_rule(generation) if verdict.valid else None
+        valid = verdict.valid and key is not None
+        explanation = explain(result, inputs)
+        extra: dict[str, Any] = {}
+        if custom_validity:
+            why = verdict.detail or ("no code" if not program.strip() else "")
+            if verdict.valid and key is None:
+                why = f"{why}; no semantics" if why else "no semantics"
+            explanation = f"{'valid' if valid else 'invalid'}: {why} | test inputs: {explanation}"
+            extra["validity_detail"] = why
         return Score(
-            value={"valid": float(result.valid), "has_program": float(bool(program.strip()))},
+            value={"valid": float(valid), "has_program": float(bool(program.strip()))},
             answer=program,
-            explanation=explain(result, inputs),
+            explanation=explanation,
             metadata={
                 "program": program,
                 "program_status": result.program_status,
                 "program_detail": result.detail,
                 "trace": [r.as_dict() for r in result.inputs],
-                "semantics": result.semantics,
+                "semantics": storable_key(key),
                 "exec_seconds": round(result.wall_seconds, 6),
                 "limits": {
                     "input_timeout": limits.input_timeout,
                     "program_timeout": limits.program_timeout,
                     "memory_mb": limits.memory_mb,
                 },
+                **extra,
                 **neural,
             },
         )
