@@ -182,3 +182,40 @@ def test_shared_prompt_decoding(converted) -> None:
     for row in rows.tolist():
         if eos in row:  # a finished row is padded after its end-of-sequence token
             assert all(t == eos for t in row[row.index(eos) :])
+
+
+@pytest.mark.slow
+@needs_model
+def test_humaneval_style_example_on_smollm2(converted, tmp_path) -> None:
+    """The worked example runs on the bundled model: real completions, tested and reduced."""
+    import importlib.util as util
+
+    path = Path(__file__).resolve().parents[1] / "examples" / "humaneval_style" / "task.py"
+    spec = util.spec_from_file_location("example_humaneval_style", path)
+    assert spec is not None and spec.loader is not None
+    example = util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    (log,) = inspect_eval(
+        example.mini_humaneval(epochs=3, at_k="1,3"),
+        model="effdiv/smollm2-135m-instruct",
+        model_args={"cache_dir": str(converted.parent)},
+        limit=1,
+        temperature=1.0,
+        top_p=0.95,
+        max_tokens=128,
+        log_dir=str(tmp_path / "logs"),
+        display="none",
+    )
+    assert log.status == "success", log.error
+    log = read_eval_log(log.location)
+    assert log.samples is not None and len(log.samples) == 3
+    for sample in log.samples:
+        assert sample.scores is not None
+        score = sample.scores["execution_scorer"]
+        assert score.explanation is not None
+        assert score.explanation.startswith(("valid: passes", "invalid: "))
+    assert log.reductions is not None
+    (reduced,) = log.reductions[0].samples
+    assert isinstance(reduced.value, dict)
+    assert {"pass_at_1", "pass_at_3", "unique_at_3", "div_fixed"} <= set(reduced.value)
+    assert 0 <= reduced.value["pass_at_1"] <= reduced.value["pass_at_3"] <= 1
