@@ -88,6 +88,8 @@ def test_humaneval_style_example_scripted(tmp_path) -> None:
     wrong = by_epoch[("median", 3)]
     assert wrong.value["valid"] == 0 and wrong.explanation is not None
     assert wrong.explanation.startswith("invalid: fails its unit tests: AssertionError")
+    # the run on the test inputs names the sample's function
+    assert "second_largest([2, 2]) raised IndexError" in by_epoch[("second_largest", 2)].explanation
     # B raises IndexError on [2, 2] outside the tests: still correct, and its own class
     b = by_epoch[("second_largest", 2)]
     assert b.value["valid"] == 1 and b.metadata["program_status"] == "ok"
@@ -143,10 +145,16 @@ def _tests_task(program: str, tests: str, **scorer_args: object) -> Task:
             "invalid: fails its unit tests: timeout",
         ),
         (
+            "def g(x=1 / 0):\n    return x\n",
+            "def check(c):\n    pass\n",
+            0,
+            "invalid: program did not load (load_error: ZeroDivisionError",
+        ),
+        (
             "def h(x):\n    return x\n",
             "def check(c):\n    pass\n",
             0,
-            "invalid: program did not load (no_f)",
+            "invalid: g is not defined",
         ),
         (
             "def g(x):\n    return x\n",

@@ -110,8 +110,12 @@ def passes_tests(
                 f"sample {generation.state.sample_id!r}: metadata[{tests_key!r}] must hold "
                 "the unit tests as Python code"
             )
-        if generation.result.program_status != "ok":
-            return Verdict(False, f"program did not load ({generation.result.program_status})")
+        result = generation.result
+        if result.program_status == "no_f":
+            return Verdict(False, result.detail or f"no function {generation.entry_point}")
+        if result.program_status != "ok":
+            detail = f": {result.detail}" if result.detail else ""
+            return Verdict(False, f"program did not load ({result.program_status}{detail})")
         if require_clean_run and not generation.result.valid:
             return Verdict(False, "not valid on every test input")
         runner = "__effdiv_run_tests__"

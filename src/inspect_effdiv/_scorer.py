@@ -153,7 +153,7 @@ def execution_scorer(
         verdict = await validity_rule(generation) if program.strip() else Verdict(False)
         key = semantic_rule(generation) if verdict.valid else None
         valid = verdict.valid and key is not None
-        explanation = explain(result, inputs)
+        explanation = explain(result, inputs, entry)
         extra: dict[str, Any] = {}
         if custom_validity:
             why = verdict.detail or ("no code" if not program.strip() else "")
@@ -185,7 +185,7 @@ def execution_scorer(
     return score
 
 
-def explain(result: ExecutionResult, inputs: list[Any]) -> str:
+def explain(result: ExecutionResult, inputs: list[Any], entry_point: str = "f") -> str:
     """A short account of the run for ``inspect view``."""
     n = len(result.inputs)
     if result.program_status != "ok":
@@ -198,9 +198,8 @@ def explain(result: ExecutionResult, inputs: list[Any]) -> str:
         shown = ", ".join(_ARGS_REPR.repr(a) for a in inputs[index]) if index < len(inputs) else "?"
         what = _OUTCOMES.get(failed.status, failed.status)
         detail = f" {failed.detail}" if failed.detail and failed.status != "none" else ""
-        return (
-            f"invalid: input {index + 1} of {n}, f({shown}) {what}{detail} ({n_ok}/{n} inputs ok)"
-        )
+        call = f"{entry_point}({shown})"
+        return f"invalid: input {index + 1} of {n}, {call} {what}{detail} ({n_ok}/{n} inputs ok)"
     shown_outputs = []
     for r in result.inputs[:_SUMMARY_OUTPUTS]:
         text = r.detail if r.value and r.value.startswith("sha256:") else (r.value or "")
