@@ -259,11 +259,65 @@ def test_text_answers_example(tmp_path) -> None:
         ("ＡＢＣ", "abc"),  # full-width letters: NFKC
         ("Straße", "strasse"),  # case-folded
         ("...", None),
+        (".5", "0.5"),  # a leading dot belongs to the number
+        ("7.", "7"),
+        ("12345678901234567891", "12345678901234567891"),  # exact, not via float
+        ("12345678901234567892", "12345678901234567892"),
+        ("1e3", "1000"),
+        ("1e999999999", "1e999999999"),  # no billion-digit string
+        ("10e999999998", "1e999999999"),
         ("", None),
     ],
 )
 def test_normalised_answer(answer, expected) -> None:
     assert normalised_answer(answer) == expected
+
+
+def test_storable_keys_keep_equal_keys_equal() -> None:
+    from inspect_effdiv import storable_key
+
+    assert storable_key({"a": 1, "b": 2}) == storable_key({"b": 2, "a": 1})
+    assert storable_key(frozenset({"x", "y", "z"})) == storable_key(frozenset({"z", "y", "x"}))
+    assert storable_key(("t", (1, 2.5), None)) == ["t", [1, 2.5], None]
+    assert storable_key({"a": 1}) != storable_key({"a": 2})
+
+
+def test_answer_group_that_took_no_part(tmp_path) -> None:
+    task = Task(
+        dataset=[Sample(id="q", input="?")],
+        solver=generate(),
+        scorer=answer_scorer(answer_pattern=r"answer:\s*(\d+)?"),
+        epochs=2,
+        epochs_reducer=effective_diversity(form_metrics=("lexical",)),
+    )
+    script = {"default": ["answer: none", "answer: 42"]}
+    log = _run(task, tmp_path, model="effdiv/scripted", model_args={"script": script})
+    assert log.samples is not None
+    scores = {s.epoch: s.scores["answer_scorer"] for s in log.samples}  # type: ignore[index]
+    assert scores[1].explanation == "invalid: no answer found"
+    assert scores[2].explanation == "valid: meaning '42'"
+
+
+def test_rescore_keeps_the_reducer_options(tmp_path) -> None:
+    """Inspect logs the reducer by name only; rescoring rebuilds it with at_k and form_metrics."""
+    from inspect_effdiv import rescore_log
+
+    task = Task(
+        dataset=[Sample(id="p", input="?", metadata={"test_inputs": [[1]]})],
+        solver=generate(),
+        scorer=execution_scorer(neural_model="none"),
+        epochs=3,
+        epochs_reducer=effective_diversity(at_k=(2,), form_metrics=("lexical",)),
+        sandbox="bwrap",
+    )
+    log = _run(task, tmp_path / "logs", model="effdiv/scripted")
+    assert log.location
+    before = _reduced(log)["p"]
+    rescored = read_eval_log(str(rescore_log(Path(log.location), tmp_path / "re.eval")))
+    after = _reduced(rescored)["p"]
+    assert after["unique_at_2"] == pytest.approx(before["unique_at_2"]) == pytest.approx(5 / 3)
+    assert math.isnan(after["syntactic"]) and not math.isnan(after["lexical"])
+    assert after == pytest.approx(before, nan_ok=True)
 
 
 def test_bad_arguments() -> None:
@@ -273,6 +327,8 @@ def test_bad_arguments() -> None:
         effective_diversity(form_metrics=("lexical", "semantic"))
     with pytest.raises(ValueError, match="entry_point must be a Python name"):
         execution_scorer(entry_point="not a name")
+    with pytest.raises(ValueError, match="entry_point must be a Python name"):
+        execution_scorer(entry_point="class")
     with pytest.raises(ValueError, match="check must be a Python name"):
         passes_tests(check="x-y")
     with pytest.raises(ValueError, match="answer_pattern '\\(': missing \\)"):

@@ -91,3 +91,12 @@ def test_bootstrap_ci() -> None:
     assert bootstrap_ci([0.3, 0.3, 0.3]) == (pytest.approx(0.3), pytest.approx(0.3))
     with pytest.raises(ValueError, match="level"):
         bootstrap_ci(values, level=1.5)
+
+
+def test_d_is_undefined_when_differences_agree_up_to_rounding() -> None:
+    from inspect_effdiv._stats import paired_test
+
+    # 0.2-0.1, 0.3-0.2, 0.4-0.3 differ only by float rounding: no spread, no d
+    test = paired_test([0.1, 0.2, 0.3], [0.2, 0.3, 0.4])
+    assert math.isnan(test.d) and test.p_value == pytest.approx(0.25)
+    assert math.isnan(cohens_d([1.0, 1.0], [1.0 + 1e-15, 1.0 - 1e-15], kind="pooled"))

@@ -462,3 +462,100 @@ def test_manifest_glob_rows_and_missing_params(runs, capsys) -> None:
     (root / "empty.yaml").write_text("- {log: 'nothing-*/*.eval'}\n")
     assert main(["table", str(root / "empty.yaml"), "--compare", "temperature"]) == 2
     assert "empty.yaml: row 1: no log matches nothing-*/*.eval" in capsys.readouterr().err
+
+
+def _fake(where: str, model: str, values: list[float], **factors: str):
+    """A configuration with given per-prompt values of 'm' (no log behind it)."""
+    from inspect_effdiv._analysis import LogSummary
+    from inspect_effdiv._configurations import Configuration
+    from inspect_effdiv._manifest import ManifestEntry
+
+    summary = LogSummary(
+        path=Path(f"{where}.eval"),
+        values={f"p{i}": {"m": v} for i, v in enumerate(values)},
+        semantics={},
+        temperature=None,
+        model=model,
+    )
+    entry = ManifestEntry(Path(f"{where}.eval"), factors, model, None, where)
+    return Configuration(entry=entry, summary=summary)
+
+
+def test_table_interval_covers_the_pairs_the_test_keeps() -> None:
+    """A pair whose average is NaN on one side leaves the test and the intervals alike."""
+    from inspect_effdiv._configurations import Contrast
+    from inspect_effdiv._tables import configuration_table
+
+    nan = math.nan
+    configurations = [
+        _fake("a1", "A", [0.2, 0.2], t="lo"),
+        _fake("a2", "A", [nan, nan], t="hi"),
+        _fake("b1", "B", [0.9, 0.9], t="lo"),
+        _fake("b2", "B", [1.0, 1.0], t="hi"),
+        _fake("c1", "C", [0.3, 0.3], t="lo"),
+        _fake("c2", "C", [0.5, 0.5], t="hi"),
+    ]
+    (row,) = configuration_table(configurations, [Contrast("t", ("lo",), ("hi",))], metrics=["m"])
+    assert row.pairs == 3 and row.test.n == 2
+    assert row.test.mean_a == pytest.approx(0.6) and row.ci_a == pytest.approx((0.6, 0.6))
+    assert row.test.mean_b == pytest.approx(0.75) and row.ci_b == pytest.approx((0.75, 0.75))
+
+
+def test_compare_levels_holding_plus_and_colon() -> None:
+    from inspect_effdiv._configurations import parse_contrast
+    from inspect_effdiv._errors import EffdivError
+    from inspect_effdiv._manifest import Manifest, ManifestEntry
+
+    entries = [
+        ManifestEntry(Path(f"{i}.eval"), {"post_training": level}, model, None, f"m.csv:{i}")
+        for i, (level, model) in enumerate(
+            [("sft", "ollama/llama3:8b"), ("dpo+rl", "ollama/qwen:7b"), ("dpo", "x"), ("rl", "y")]
+        )
+    ]
+    manifest = Manifest(Path("m.csv"), tuple(entries), ("post_training", "temperature"))
+    whole = parse_contrast("post_training=sft:dpo+rl", manifest)
+    assert (whole.levels_a, whole.levels_b) == (("sft",), ("dpo+rl",))  # the level itself
+    pooled = parse_contrast("post_training=sft+dpo:rl", manifest)
+    assert (pooled.levels_a, pooled.levels_b) == (("sft", "dpo"), ("rl",))
+    models = parse_contrast("model=ollama/llama3:8b:ollama/qwen:7b", manifest)
+    assert (models.levels_a, models.levels_b) == (("ollama/llama3:8b",), ("ollama/qwen:7b",))
+    with pytest.raises(EffdivError, match="no configuration has post_training=ppo"):
+        parse_contrast("post_training=sft:ppo", manifest)
+
+
+def test_manifest_bom_and_duplicate_configurations(runs, tmp_path, capsys) -> None:
+    root, rows = runs["root"], runs["rows"]
+    bom = root / "bom.csv"
+    first = rows[0]
+    bom.write_bytes(
+        "\ufefflog,model,size\n".encode() + f"{first['log']},{first['model']},S\n".encode()
+    )
+    (entry,) = read_manifest(bom).entries
+    assert entry.model == first["model"] and entry.factors == {"size": "S"}
+    same = root / "same.csv"
+    same.write_text(f"log,model\n{rows[0]['log']},x\n{rows[1]['log']},x\n")  # both at 0.2
+    assert main(["table", str(same), "--compare", "temperature"]) == 2
+    err = capsys.readouterr().err
+    assert "has the same model and factors as" in err and rows[0]["log"] in err
+
+
+def test_where_skips_logs_before_reading_them(runs, tmp_path, capsys) -> None:
+    root, rows = runs["root"], runs["rows"]
+    manifest = root / "broken-row.csv"
+    lines = ["log,model,size,post_training"]
+    lines += [f"{r['log']},{r['model']},{r['size']},{r['post_training']}" for r in rows]
+    lines.append("garbage.eval,junk,XL,base")
+    (root / "garbage.eval").write_text("not a log")
+    manifest.write_text("\n".join(lines) + "\n")
+    argv = ["table", str(manifest), "--compare", "post_training", "--metric", "div_fixed"]
+    assert main([*argv, "--where", "size=S", "--format", "csv"]) == 0
+    (row,) = csv.DictReader(io.StringIO(capsys.readouterr().out))
+    assert row["pairs"] == "3"
+    assert main(argv) == 2  # without --where the broken log is read and named
+    assert "garbage.eval: not a readable Inspect log" in capsys.readouterr().err
+
+
+def test_curve_rejects_a_log_given_twice(runs, capsys) -> None:
+    log = runs["root"] / runs["rows"][0]["log"]
+    assert main(["curve", str(log), str(log.parent / "." / log.name)]) == 2
+    assert "given twice" in capsys.readouterr().err

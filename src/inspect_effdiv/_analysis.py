@@ -147,6 +147,10 @@ def reduced_values(log_path: str | Path) -> dict[str, dict[str, float]]:
     return summarise_log(log_path).values
 
 
+def _both(x: float, y: float) -> bool:
+    return not (math.isnan(x) or math.isnan(y))
+
+
 @dataclass(frozen=True)
 class Comparison:
     """One metric of log B against log A, paired by prompt."""
@@ -196,8 +200,9 @@ def compare_logs(
             Comparison(
                 metric=metric,
                 test=paired_test(xs, ys, d_kind="pooled" if d_kind == "pooled" else "paired"),
-                ci_a=bootstrap_ci(xs),
-                ci_b=bootstrap_ci(ys),
+                # over the pairs the test keeps, so each mean lies in its interval
+                ci_a=bootstrap_ci([x for x, y in zip(xs, ys, strict=True) if _both(x, y)]),
+                ci_b=bootstrap_ci([y for x, y in zip(xs, ys, strict=True) if _both(x, y)]),
             )
         )
     return results

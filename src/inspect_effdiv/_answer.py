@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Hashable
+from decimal import Decimal
 
 from inspect_ai.scorer import Score, Scorer, Target, scorer
 from inspect_ai.solver import TaskState
@@ -23,8 +24,10 @@ __all__ = ["AnswerValidity", "answer_scorer", "normalised_answer"]
 #: ``validity(answer, state) -> bool``: whether an extracted answer is usable.
 AnswerValidity = Callable[[str, TaskState], bool]
 
-_NUMBER = re.compile(r"[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][+-]?\d+)?")
-_EDGE = " \t\n\r.,;:!?\"'`*_()[]{}"
+_NUMBER = re.compile(r"[+-]?(?:(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?")
+#: Stripped from the start (not "." or a sign: ".5" and "-3" are numbers) and from the end.
+_LEADING = " \t\n\r,;:!?\"'`*_()[]{}"
+_TRAILING = _LEADING + "."
 
 
 def normalised_answer(answer: str) -> str | None:
@@ -32,17 +35,30 @@ def normalised_answer(answer: str) -> str | None:
 
     Unicode NFKC, case-folded, surrounding punctuation and markup removed,
     inner whitespace collapsed; an answer that is one number becomes its
-    canonical form (``"1,000.0"`` and ``"1000"`` are both ``"1000"``). None
+    canonical decimal form, exactly (``"1,000.0"`` and ``"1000"`` are both
+    ``"1000"``, ``".50"`` is ``"0.5"``; big integers keep every digit). None
     when nothing is left.
     """
-    text = unicodedata.normalize("NFKC", answer).casefold().strip(_EDGE)
-    text = " ".join(text.split())
+    text = unicodedata.normalize("NFKC", answer).casefold()
+    text = " ".join(text.lstrip(_LEADING).rstrip(_TRAILING).split())
     if not text:
         return None
     if _NUMBER.fullmatch(text):
-        value = float(text.replace(",", ""))
-        return str(int(value)) if value.is_integer() and abs(value) < 2**53 else repr(value)
+        value = Decimal(text.replace(",", ""))
+        if abs(value.adjusted()) > 50:  # "1e999999999": no billion-digit string
+            return _scientific(value)
+        if value == value.to_integral_value():
+            return str(int(value))
+        return format(value.normalize(), "f")
     return text
+
+
+def _scientific(value: Decimal) -> str:
+    """``<sign><digits>e<exponent>`` without trailing zeros (no context limits apply)."""
+    sign, digits, exponent = value.as_tuple()
+    text = "".join(map(str, digits)).rstrip("0") or "0"
+    exponent = int(exponent) + len(digits) - len(text)
+    return f"{'-' if sign else ''}{text}e{exponent}"
 
 
 @scorer(metrics={"*": [nanmean(), nanstderr()]})
@@ -82,7 +98,8 @@ def answer_scorer(
             matches = list(pattern.finditer(completion))
             if matches:
                 last = matches[-1]
-                answer = (last.group(1) if pattern.groups else last.group(0)).strip()
+                # a group that took no part in the match is no answer
+                answer = ((last.group(1) if pattern.groups else last.group(0)) or "").strip()
             else:
                 answer = ""
         key = semantics(answer) if answer else None

@@ -220,20 +220,24 @@ def _configurations(manifest_path: Path, where: list[str]) -> tuple[Any, list[An
     from ._configurations import load_configurations
     from ._manifest import read_manifest
 
+    wanted = _where(where)
     manifest = read_manifest(manifest_path)
-    # --where temperature=... may need temperatures that only the logs record
+    # narrow first, so that logs --where leaves out are not read; temperatures
+    # may be known only from the logs, so that filter comes after reading them
+    manifest = manifest.select({k: v for k, v in wanted.items() if k != "temperature"})
     configurations = load_configurations(manifest)
     filled = type(manifest)(
         path=manifest.path,
         entries=tuple(c.entry for c in configurations),
         factor_names=manifest.factor_names,
     )
-    chosen = filled.select(_where(where))
-    kept = {id(e) for e in chosen.entries}
+    if "temperature" in wanted:
+        filled = filled.select({"temperature": wanted["temperature"]})
+    kept = {id(e) for e in filled.entries}
     selected = [c for c in configurations if id(c.entry) in kept]
     if not selected:
         raise EffdivError(f"{manifest_path}: no configuration matches --where {' '.join(where)}")
-    return chosen, selected
+    return filled, selected
 
 
 def _format_comparison(rows: list[Any], fmt: str, d_kind: str) -> str:
@@ -350,8 +354,11 @@ def _assignments(option: str, items: list[str]) -> dict[str, Any]:
 
 
 def _known(manifest: Any, name: str | None) -> str | None:
-    """``name`` if the manifest has that factor (the defaults are optional columns)."""
-    return name if name and name in manifest.factor_names else None
+    """``name`` if the manifest has that factor, or names its models (the defaults are
+    optional columns)."""
+    if not name:
+        return None
+    return name if name in manifest.factor_names or manifest.levels(name) else None
 
 
 def _rescore(args: argparse.Namespace) -> int:
@@ -386,6 +393,11 @@ def _curve(args: argparse.Namespace) -> int:
     if args.label and len(set(args.label)) != len(args.label):
         raise EffdivError("--label: the names must differ")
     logs = list(args.logs)
+    seen: dict[Path, Path] = {}
+    for path in logs:
+        if path.resolve() in seen:
+            raise EffdivError(f"{path}: the same log as {seen[path.resolve()]}, given twice")
+        seen[path.resolve()] = path
     if not args.label:  # a sweep's glob lists logs by file name: order them by model, temperature
         summaries = {path: summarise_log(path) for path in logs}
         logs.sort(key=lambda p: (summaries[p].model, summaries[p].temperature or 0.0))

@@ -54,7 +54,7 @@ def load_configurations(manifest: Manifest) -> list[Configuration]:
             or two rows describe the same configuration.
     """
     configurations = []
-    seen: dict[tuple[str, tuple[tuple[str, str], ...]], str] = {}
+    seen: dict[tuple[str, tuple[tuple[str, str], ...]], ManifestEntry] = {}
     for entry in manifest.entries:
         try:
             summary = summarise_log(entry.log)
@@ -72,11 +72,13 @@ def load_configurations(manifest: Manifest) -> list[Configuration]:
                 )
         key = (entry.model, tuple(sorted(entry.factors.items())))
         if key in seen:
+            first = seen[key]
             raise EffdivError(
-                f"{entry.where}: same model and factors as {seen[key]}; add a factor "
-                "(e.g. a 'seed' column) that tells them apart"
+                f"{entry.where}: {entry.log} has the same model and factors as {first.log} "
+                f"({first.where}); list them on rows whose factors tell them apart "
+                "(e.g. a 'seed' column), or narrow the glob pattern"
             )
-        seen[key] = entry.where
+        seen[key] = entry
         configurations.append(Configuration(entry=entry, summary=summary))
     return configurations
 
@@ -113,27 +115,45 @@ def parse_contrast(text: str, manifest: Manifest) -> Contrast:
                 f"name two, e.g. --compare {factor}={present[0] if present else 'A'}:B"
             )
         return Contrast(factor, (present[0],), (present[1],))
-    left, colon, right = spec.partition(":")
-    if not colon or not left.strip() or not right.strip():
+    if ":" not in spec:
         raise EffdivError(f"--compare {text}: expected FACTOR=A:B (e.g. post_training=sft:dpo+rl)")
 
-    def levels(side: str) -> tuple[str, ...]:
-        out = []
-        for level in (part.strip() for part in side.split("+")):
-            if factor == "temperature":
-                try:
-                    level = repr(float(level))
-                except ValueError:
-                    raise EffdivError(f"--compare {text}: {level!r} is not a number") from None
-            if level not in present:
-                raise EffdivError(
-                    f"--compare {text}: no configuration has {factor}={level} "
-                    f"(levels: {', '.join(present)})"
-                )
-            out.append(level)
-        return tuple(out)
+    def canonical(level: str) -> str:
+        level = level.strip()
+        if factor == "temperature":
+            try:
+                return repr(float(level))
+            except ValueError:
+                return level
+        return level
 
-    a, b = levels(left), levels(right)
+    def side(part: str) -> tuple[str, ...] | None:
+        """The levels one side names: a whole level (it may hold '+'), else '+'-joined ones."""
+        if canonical(part) in present:
+            return (canonical(part),)
+        pieces = tuple(canonical(piece) for piece in part.split("+"))
+        return pieces if len(pieces) > 1 and all(p in present for p in pieces) else None
+
+    # a level may itself hold ':' (model=ollama/llama3:8b:...): try every split
+    splits = []
+    for index, char in enumerate(spec):
+        if char == ":":
+            a_side, b_side = side(spec[:index]), side(spec[index + 1 :])
+            if a_side and b_side:
+                splits.append((a_side, b_side))
+    if len(splits) > 1:
+        raise EffdivError(f"--compare {text}: ambiguous, it splits into levels in several ways")
+    if not splits:
+        unknown = [
+            canonical(piece)
+            for piece in spec.replace(":", "+").split("+")
+            if piece.strip() and canonical(piece) not in present
+        ]
+        named = f"{factor}={unknown[0]}" if unknown else f"{factor}={spec}"
+        raise EffdivError(
+            f"--compare {text}: no configuration has {named} (levels: {', '.join(present)})"
+        )
+    ((a, b),) = splits
     if set(a) & set(b):
         raise EffdivError(f"--compare {text}: a level is on both sides")
     return Contrast(factor, a, b)

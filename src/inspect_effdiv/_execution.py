@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import keyword
 import marshal
 import math
 import sys
@@ -316,7 +317,7 @@ async def execute_program(
     Raises:
         ValueError: ``entry_point`` is not a Python identifier.
     """
-    if not entry_point.isidentifier():
+    if not entry_point.isidentifier() or keyword.iskeyword(entry_point):
         raise ValueError(f"entry_point must be a Python name, got {entry_point!r}")
     if not program.strip():
         return ExecutionResult("no_program", "no code found in the completion")

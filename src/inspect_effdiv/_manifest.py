@@ -145,7 +145,7 @@ def _canonical_temperature(value: str, where: str) -> str:
 def _rows(path: Path) -> list[tuple[str, Mapping[str, Any]]]:
     """The manifest's rows as ``(location, mapping)``."""
     try:
-        text = path.read_text(encoding="utf-8")
+        text = path.read_text(encoding="utf-8-sig")  # spreadsheets save a BOM
     except FileNotFoundError:
         raise EffdivError(f"{path}: no such manifest file") from None
     except (OSError, UnicodeDecodeError) as ex:

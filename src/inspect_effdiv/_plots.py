@@ -112,14 +112,14 @@ def model_bars(
         by_model.setdefault(c.label, []).append(c)
     bars = []
     for label, members in by_model.items():
-        factors = members[0].entry.factors
+        entry = members[0].entry
         bars.append(
             Estimate(
                 label,
                 math.nan,
                 *_estimate(members, metric),
-                group=factors.get(group, "") if group else "",
-                colour=factors.get(colour, "") if colour else "",
+                group=(entry.value(group) or "") if group else "",
+                colour=(entry.value(colour) or "") if colour else "",
                 configurations=len(members),
             )
         )

@@ -83,6 +83,15 @@ def effective_diversity(
         if isinstance(k, bool) or not isinstance(k, int) or k < 1:
             raise ValueError(f"effective_diversity: at_k must hold positive integers, got {k!r}")
 
+    options = {
+        "valid_key": valid_key,
+        "semantics_key": semantics_key,
+        "program_key": program_key,
+        "lexical_vocab": lexical_vocab,
+        "at_k": list(budgets),
+        "form_metrics": [m for m in ("lexical", "syntactic", "neural") if m in chosen],
+    }
+
     def reduce(scores: list[Score]) -> Score:
         keys = [_semantic_key(score, valid_key, semantics_key) for score in scores]
         value: dict[str, Any] = dict(semantic_diversity(keys))
@@ -117,6 +126,9 @@ def effective_diversity(
                 "neural_model": model,
                 "neural_layers": layers,
                 "neural_status": status,
+                # Inspect logs a reducer by name only: what a re-reduction
+                # (inspect-effdiv rescore) needs to rebuild this one
+                "options": options,
             },
         )
 

@@ -11,12 +11,18 @@ a new log that ``inspect view`` opens.
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from ._codebert import DEFAULT_NEURAL_MODEL, NEURAL_OFF, neural_embedder, neural_record
 from ._errors import EffdivError
-from ._logs import read_effdiv_log
+from ._logs import REDUCER_NAME, read_effdiv_log
+
+if TYPE_CHECKING:
+    from inspect_ai.log import EvalLog
 
 __all__ = ["default_output", "rescore_log"]
 
@@ -88,7 +94,8 @@ def rescore_log(
             "the other metrics only"
         )
 
-    recompute_metrics(log)
+    with _reducer_options_kept(log):
+        recompute_metrics(log)
     # the task arguments keep recording how the eval ran; this records what changed since
     rescored = {
         "from": str(log_path),
@@ -104,3 +111,48 @@ def rescore_log(
     output.parent.mkdir(parents=True, exist_ok=True)
     write_eval_log(log, str(output))
     return output
+
+
+@contextlib.contextmanager
+def _reducer_options_kept(log: EvalLog) -> Iterator[None]:
+    """Rebuild the effdiv reducer with the options the log's reductions recorded.
+
+    Inspect logs an epoch reducer by its name only, and ``recompute_metrics``
+    rebuilds it from the name with default options, which would drop, e.g.,
+    ``at_k``. The reducer records its options in every reduced score; this
+    hands them back while Inspect rebuilds the reducers.
+    """
+    from inspect_ai._eval import score as inspect_score
+
+    from ._reducer import effective_diversity
+
+    recorded: dict[str, Any] = {}
+    for reduction in log.reductions or []:
+        if reduction.reducer == REDUCER_NAME and reduction.samples:
+            options = (reduction.samples[0].metadata or {}).get("options")
+            recorded = dict(options) if isinstance(options, dict) else {}
+    if not recorded:  # an older log: its reducer had the default options
+        yield
+        return
+    if not hasattr(inspect_score, "reducers_from_log_header"):  # pragma: no cover
+        raise EffdivError(
+            "this Inspect version rebuilds reducers differently; the reducer options "
+            f"{recorded} cannot be kept (rescore with inspect-ai 0.3.285)"
+        )
+    original = inspect_score.reducers_from_log_header
+
+    def with_options(log: EvalLog) -> Any:
+        names = log.eval.config.epochs_reducer or []
+        built = original(log)  # in the order of the names
+        if REDUCER_NAME not in names or built is None or len(built) != len(names):
+            return built
+        return [
+            effective_diversity(**recorded) if name == REDUCER_NAME else reducer
+            for name, reducer in zip(names, built, strict=True)
+        ]
+
+    inspect_score.reducers_from_log_header = with_options
+    try:
+        yield
+    finally:
+        inspect_score.reducers_from_log_header = original

@@ -17,6 +17,8 @@ sample's unit tests).
 
 from __future__ import annotations
 
+import json
+import keyword
 from collections.abc import Awaitable, Callable, Hashable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
@@ -99,7 +101,7 @@ def passes_tests(
             raise on an input outside its specification; that is part of
             its semantics).
     """
-    if not check.isidentifier():
+    if not check.isidentifier() or keyword.iskeyword(check):
         raise ValueError(f"passes_tests: check must be a Python name, got {check!r}")
 
     # the inner names are what Inspect records for the scorer's options
@@ -176,14 +178,26 @@ def _outcome(result: InputResult) -> str:
     return f"!{result.status}"
 
 
-def storable_key(key: Hashable | None) -> Any:
+def storable_key(key: Any) -> Any:
     """A semantic key as a log can hold it (JSON), equal keys staying equal.
 
-    str, int, float, bool and None stay; tuples become lists (the reducer
-    turns them back); anything else becomes its ``repr``.
+    str, int, float, bool and None stay; tuples and lists become lists (the
+    reducer turns them back into tuples); sets and dicts become tagged lists
+    in a canonical order (``["<set>", ...]``, ``["<dict>", [k, v], ...]``), so
+    equal ones agree whatever their insertion or hash order; anything else
+    becomes its ``repr``.
     """
     if key is None or isinstance(key, str | int | float | bool):
         return key
-    if isinstance(key, tuple):
+    if isinstance(key, tuple | list):
         return [storable_key(k) for k in key]
+    if isinstance(key, set | frozenset):
+        return ["<set>", *sorted((storable_key(k) for k in key), key=_canonical)]
+    if isinstance(key, dict):
+        items = ([storable_key(k), storable_key(v)] for k, v in key.items())
+        return ["<dict>", *sorted(items, key=_canonical)]
     return repr(key)
+
+
+def _canonical(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, default=str)

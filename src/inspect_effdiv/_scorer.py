@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import keyword
 import reprlib
 from collections.abc import Sequence
 from typing import Any
@@ -105,7 +106,7 @@ def execution_scorer(
     limits = ExecutionLimits(
         input_timeout=input_timeout, program_timeout=program_timeout, memory_mb=memory_mb
     )
-    if not entry_point.isidentifier():
+    if not _is_name(entry_point):
         raise ValueError(
             f"execution_scorer: entry_point must be a Python name, got {entry_point!r}"
         )
@@ -137,9 +138,10 @@ def execution_scorer(
                 "argument lists"
             )
         entry = entry_point
-        if entry_point_key is not None and entry_point_key in state.metadata:
-            entry = state.metadata[entry_point_key]
-            if not isinstance(entry, str) or not entry.isidentifier():
+        named = state.metadata.get(entry_point_key) if entry_point_key is not None else None
+        if named is not None:
+            entry = named
+            if not isinstance(entry, str) or not _is_name(entry):
                 raise ValueError(
                     f"sample {state.sample_id!r}: metadata[{entry_point_key!r}] must be a "
                     f"Python name, got {entry!r}"
@@ -183,6 +185,11 @@ def execution_scorer(
         )
 
     return score
+
+
+def _is_name(text: str) -> bool:
+    """A name a function can have (an identifier, not a keyword)."""
+    return text.isidentifier() and not keyword.iskeyword(text)
 
 
 def explain(result: ExecutionResult, inputs: list[Any], entry_point: str = "f") -> str:

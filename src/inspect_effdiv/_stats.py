@@ -24,6 +24,10 @@ __all__ = [
 ]
 
 
+#: Spreads below this fraction of the values' magnitude are rounding noise.
+_RELATIVE_ZERO = 1e-12
+
+
 def _comb_ratio(n: int, m: int, k: int) -> float:
     """C(n - m, k) / C(n, k), computed as a product (no huge integers)."""
     if k > n - m:
@@ -74,7 +78,9 @@ def cohens_d(
 
     ``paired``: d_z = mean(b - a) / sd(b - a, ddof=1). ``pooled``: (mean(b) -
     mean(a)) / sqrt((var(a) + var(b)) / 2) with ddof=1 (equal group sizes).
-    NaN when the denominator is zero or there are fewer than two pairs.
+    NaN when the denominator is zero (or at float-rounding level, 1e-12 of
+    the values' scale: differences that are equal but for rounding) or there
+    are fewer than two pairs.
 
     Raises:
         ValueError: The groups differ in length, or ``kind`` is unknown.
@@ -84,13 +90,16 @@ def cohens_d(
         raise ValueError(f"cohens_d: groups of equal length needed, got {len(x)} and {len(y)}")
     if len(x) < 2:
         return math.nan
+    # a spread at rounding level (differences equal up to float error) is no spread
+    scale = max(1.0, float(np.max(np.abs(np.concatenate([x, y])))))
     if kind == "paired":
         diff = y - x
         sd = float(np.std(diff, ddof=1))
-        return float(np.mean(diff)) / sd if sd > 0 else math.nan
+        return float(np.mean(diff)) / sd if sd > _RELATIVE_ZERO * scale else math.nan
     if kind == "pooled":
         pooled = math.sqrt((float(np.var(x, ddof=1)) + float(np.var(y, ddof=1))) / 2)
-        return (float(np.mean(y)) - float(np.mean(x))) / pooled if pooled > 0 else math.nan
+        spread = pooled > _RELATIVE_ZERO * scale
+        return (float(np.mean(y)) - float(np.mean(x))) / pooled if spread else math.nan
     raise ValueError(f"cohens_d: kind must be 'paired' or 'pooled', got {kind!r}")
 
 

@@ -23,6 +23,7 @@ from ._configurations import (
     pair_configurations,
     prompt_matrix,
 )
+from ._errors import EffdivError
 from ._output import strict_json
 from ._stats import PairedTest, bootstrap_ci_of_means, paired_test
 
@@ -53,6 +54,8 @@ METRIC_TITLES = {
     "neural": "Neural",
     "neural_valid": "Neural",
 }
+
+_NO_CI = (math.nan, math.nan)
 
 _SUBSET_TITLES = {"all": "All generations", "valid": "Valid generations only"}
 
@@ -109,16 +112,17 @@ def configuration_table(
             # one matrix over both sides checks that every log covers the same prompts
             matrix = prompt_matrix([p.a for p in pairs] + [p.b for p in pairs], metric)
             rows_a, rows_b = matrix[: len(pairs)], matrix[len(pairs) :]
+            a, b = [average(r) for r in rows_a], [average(r) for r in rows_b]
+            # the intervals cover the pairs the test keeps (both averages defined)
+            kept = [i for i in range(len(pairs)) if not (math.isnan(a[i]) or math.isnan(b[i]))]
             rows.append(
                 TableRow(
                     contrast=contrast,
                     metric=metric,
                     pairs=len(pairs),
-                    test=paired_test(
-                        [average(r) for r in rows_a], [average(r) for r in rows_b], d_kind=d_kind
-                    ),
-                    ci_a=bootstrap_ci_of_means(rows_a),
-                    ci_b=bootstrap_ci_of_means(rows_b),
+                    test=paired_test(a, b, d_kind=d_kind),
+                    ci_a=bootstrap_ci_of_means([rows_a[i] for i in kept]) if kept else _NO_CI,
+                    ci_b=bootstrap_ci_of_means([rows_b[i] for i in kept]) if kept else _NO_CI,
                 )
             )
     return rows
@@ -190,6 +194,8 @@ def render_table(
     """The table as markdown or LaTeX (paper layout: p and d per metric, one table per
     subset, bold p < 0.05 and |d| > 0.8), or as CSV / JSON records with means and CIs."""
     d_name = "d_z" if d_kind == "paired" else "d_pooled"
+    if not rows:
+        raise EffdivError("no metric to compare (the logs report none of the known metrics)")
     if fmt == "json":
         return strict_json(_records(rows, d_name))
     if fmt == "csv":
