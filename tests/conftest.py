@@ -36,3 +36,23 @@ def tiny_roberta(tmp_path_factory):
 
     corpus = sorted(Path(inspect_effdiv.__file__).parent.glob("*.py"))
     return build_random_roberta(tmp_path_factory.mktemp("roberta"), corpus, max_length=128)
+
+
+@pytest.fixture(scope="session")
+def load_example():
+    """``load_example(name)``: examples/NAME/task.py imported as a module (examples are
+    not a package, and Inspect's loader refuses absolute task paths)."""
+    import importlib.util
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1] / "examples"
+
+    def load(name: str):
+        path = root / name / "task.py"
+        spec = importlib.util.spec_from_file_location(f"example_{name}", path)
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+        return module
+
+    return load

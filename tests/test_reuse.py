@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import importlib.util
 import math
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from inspect_ai import Task
@@ -27,12 +25,11 @@ ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
 
 
-def _module(path: Path) -> ModuleType:
-    spec = importlib.util.spec_from_file_location(f"example_{path.parent.name}", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+def _scripted_example(load_example, name: str, factory: str, tmp_path: Path) -> EvalLog:
+    """Run examples/NAME's task on the scripted model with the example's own script."""
+    task = getattr(load_example(name), factory)()
+    script = str(EXAMPLES / name / "script.json")
+    return _run(task, tmp_path, model="effdiv/scripted", model_args={"script": script})
 
 
 def _run(task: Task, tmp_path: Path, **kwargs: object) -> EvalLog:
@@ -47,15 +44,9 @@ def _reduced(log: EvalLog) -> dict[str, dict[str, float]]:
     return {str(s.sample_id): s.value for s in log.reductions[0].samples}  # type: ignore[misc]
 
 
-def test_humaneval_style_example_scripted(tmp_path) -> None:
+def test_humaneval_style_example_scripted(load_example, tmp_path) -> None:
     """Per problem: 6 of 10 pass the tests, in 2 classes of sizes 4 and 2 (see make_script.py)."""
-    example = _module(EXAMPLES / "humaneval_style" / "task.py")
-    log = _run(
-        example.mini_humaneval(),
-        tmp_path,
-        model="effdiv/scripted",
-        model_args={"script": str(EXAMPLES / "humaneval_style" / "script.json")},
-    )
+    log = _scripted_example(load_example, "humaneval_style", "mini_humaneval", tmp_path)
     reduced = _reduced(log)
     assert sorted(reduced) == [
         "dedupe",
@@ -221,14 +212,8 @@ def test_custom_rules_replace_v_and_s(tmp_path) -> None:
     assert log.eval.scorers[0].options["validity"] == "even_on_one"
 
 
-def test_text_answers_example(tmp_path) -> None:
-    example = _module(EXAMPLES / "text_answers" / "task.py")
-    log = _run(
-        example.open_answers(),
-        tmp_path,
-        model="effdiv/scripted",
-        model_args={"script": str(EXAMPLES / "text_answers" / "script.json")},
-    )
+def test_text_answers_example(load_example, tmp_path) -> None:
+    log = _scripted_example(load_example, "text_answers", "open_answers", tmp_path)
     reduced = _reduced(log)
     assert sorted(reduced) == ["multiple_of_7", "prime", "rainbow"]
     for values in reduced.values():

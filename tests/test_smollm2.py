@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import importlib.util
 from pathlib import Path
+from typing import Any
 
 import pytest
+from inspect_ai import Task
 from inspect_ai import eval as inspect_eval
-from inspect_ai.log import read_eval_log
+from inspect_ai.log import EvalLog, read_eval_log
 
 from inspect_effdiv import EffdivError, effdiv
 from inspect_effdiv._scripted import create_effdiv_model
@@ -63,6 +65,25 @@ def converted(tmp_path_factory) -> Path:
     return converted_model(cache=tmp_path_factory.mktemp("cache"))
 
 
+def _sampled_run(task: Task, cache: Path, tmp_path: Path, **options: Any) -> EvalLog:
+    """One prompt of ``task`` on the bundled model at temperature 1.0, top-p 0.95, seeded
+    (tests are deterministic: unseeded, a rare draw failed the length checks); the log read back."""
+    (log,) = inspect_eval(
+        task,
+        model="effdiv/smollm2-135m-instruct",
+        model_args={"cache_dir": str(cache)},
+        limit=1,
+        temperature=1.0,
+        top_p=0.95,
+        seed=1,
+        log_dir=str(tmp_path / "logs"),
+        display="none",
+        **options,
+    )
+    assert log.status == "success", log.error
+    return read_eval_log(log.location)
+
+
 @pytest.mark.slow
 @needs_model
 def test_real_model_run(converted, tmp_path, monkeypatch) -> None:
@@ -76,20 +97,7 @@ def test_real_model_run(converted, tmp_path, monkeypatch) -> None:
 
     monkeypatch.setattr(_smollm2, "_convert", no_second_conversion)
     assert converted_model(cache=cache) == converted  # reused
-    (log,) = inspect_eval(
-        effdiv(neural_model="none"),
-        model="effdiv/smollm2-135m-instruct",
-        model_args={"cache_dir": str(cache)},
-        limit=1,
-        epochs=4,
-        temperature=1.0,
-        top_p=0.95,
-        max_tokens=160,
-        log_dir=str(tmp_path / "logs"),
-        display="none",
-    )
-    assert log.status == "success", log.error
-    log = read_eval_log(log.location)
+    log = _sampled_run(effdiv(neural_model="none"), cache, tmp_path, epochs=4, max_tokens=160)
     assert log.eval.model == "effdiv/smollm2-135m-instruct"
     assert log.samples is not None and len(log.samples) == 4
     completions = [s.output.completion for s in log.samples]
@@ -186,28 +194,12 @@ def test_shared_prompt_decoding(converted) -> None:
 
 @pytest.mark.slow
 @needs_model
-def test_humaneval_style_example_on_smollm2(converted, tmp_path) -> None:
+def test_humaneval_style_example_on_smollm2(converted, load_example, tmp_path) -> None:
     """The worked example runs on the bundled model: real completions, tested and reduced."""
-    import importlib.util as util
-
-    path = Path(__file__).resolve().parents[1] / "examples" / "humaneval_style" / "task.py"
-    spec = util.spec_from_file_location("example_humaneval_style", path)
-    assert spec is not None and spec.loader is not None
-    example = util.module_from_spec(spec)
-    spec.loader.exec_module(example)
-    (log,) = inspect_eval(
-        example.mini_humaneval(epochs=3, at_k="1,3"),
-        model="effdiv/smollm2-135m-instruct",
-        model_args={"cache_dir": str(converted.parent)},
-        limit=1,
-        temperature=1.0,
-        top_p=0.95,
-        max_tokens=128,
-        log_dir=str(tmp_path / "logs"),
-        display="none",
+    example = load_example("humaneval_style")
+    log = _sampled_run(
+        example.mini_humaneval(epochs=3, at_k="1,3"), converted.parent, tmp_path, max_tokens=128
     )
-    assert log.status == "success", log.error
-    log = read_eval_log(log.location)
     assert log.samples is not None and len(log.samples) == 3
     for sample in log.samples:
         assert sample.scores is not None

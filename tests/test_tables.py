@@ -96,6 +96,13 @@ def runs(tmp_path_factory):
     return {"root": root, "manifest": manifest, "yaml": root / "manifest.yaml", "rows": rows}
 
 
+def _div_fixed_row(capsys, manifest: str | Path, *options: str) -> dict[str, str]:
+    """The one CSV record of ``table MANIFEST OPTIONS --format csv --metric div_fixed``."""
+    assert main(["table", str(manifest), *options, "--format", "csv", "--metric", "div_fixed"]) == 0
+    (row,) = csv.DictReader(io.StringIO(capsys.readouterr().out))
+    return row
+
+
 def _reject(name: str) -> None:
     raise AssertionError(f"non-standard JSON constant {name}")
 
@@ -179,9 +186,9 @@ def test_table_equals_scipy_and_hand_values(runs, metric, capsys) -> None:
 
 def test_table_pooled_pairs_by_model_within_temperature(runs, capsys) -> None:
     """Comparing temperatures pairs the same model (its name joins the match)."""
-    argv = ["table", str(runs["manifest"]), "--compare", "temperature=0.2:1.0", "--d", "pooled"]
-    assert main([*argv, "--format", "csv", "--metric", "div_fixed"]) == 0
-    (row,) = csv.DictReader(io.StringIO(capsys.readouterr().out))
+    row = _div_fixed_row(
+        capsys, runs["manifest"], "--compare", "temperature=0.2:1.0", "--d", "pooled"
+    )
     a = [K[(s, 0.2)][i] / 4 for s in ("S", "L") for i in (0, 1)]
     b = [K[(s, 1.0)][i] / 4 for s in ("S", "L") for i in (0, 1)]
     assert int(row["pairs"]) == 4
@@ -291,23 +298,9 @@ def test_table_errors(runs, tmp_path, capsys) -> None:
     assert main(["table", manifest("nofile.csv", with_log("nowhere.eval")), "--compare", "size"])
     assert "nofile.csv:2: " in capsys.readouterr().err
     # unpaired configurations can be left out on request
-    assert (
-        main(
-            [
-                "table",
-                str(root / "missing.csv"),
-                "--compare",
-                "post_training=base:sft",
-                "--drop-unpaired",
-                "--format",
-                "csv",
-                "--metric",
-                "div_fixed",
-            ]
-        )
-        == 0
+    row = _div_fixed_row(
+        capsys, root / "missing.csv", "--compare", "post_training=base:sft", "--drop-unpaired"
     )
-    (row,) = csv.DictReader(io.StringIO(capsys.readouterr().out))
     assert row["pairs"] == "5"
 
 
@@ -407,40 +400,10 @@ def test_manifest_glob_rows_and_missing_params(runs, capsys) -> None:
     ]
     points, skipped = efficiency_points(configurations, "div_fixed")
     assert [p.label for p in points] == ["small"] and skipped == ["large"]
-    assert (
-        main(
-            [
-                "table",
-                str(manifest),
-                "--compare",
-                "temperature=0.2:1.0",
-                "--format",
-                "csv",
-                "--metric",
-                "div_fixed",
-            ]
-        )
-        == 0
-    )
-    (row,) = csv.DictReader(io.StringIO(capsys.readouterr().out))
+    row = _div_fixed_row(capsys, manifest, "--compare", "temperature=0.2:1.0")
     assert row["pairs"] == "2"  # each model with itself
     # comparing models pairs them at equal temperatures
-    assert (
-        main(
-            [
-                "table",
-                str(manifest),
-                "--compare",
-                "model=small:large",
-                "--format",
-                "csv",
-                "--metric",
-                "div_fixed",
-            ]
-        )
-        == 0
-    )
-    (row,) = csv.DictReader(io.StringIO(capsys.readouterr().out))
+    row = _div_fixed_row(capsys, manifest, "--compare", "model=small:large")
     small = [K[("S", t)][0] / 4 for t in (0.2, 0.6, 1.0)]
     large = [K[("L", t)][0] / 4 for t in (0.2, 0.6, 1.0)]
     assert row["pairs"] == "3" and float(row["d_z"]) == pytest.approx(cohens_d(small, large))
@@ -547,11 +510,10 @@ def test_where_skips_logs_before_reading_them(runs, tmp_path, capsys) -> None:
     lines.append("garbage.eval,junk,XL,base")
     (root / "garbage.eval").write_text("not a log")
     manifest.write_text("\n".join(lines) + "\n")
-    argv = ["table", str(manifest), "--compare", "post_training", "--metric", "div_fixed"]
-    assert main([*argv, "--where", "size=S", "--format", "csv"]) == 0
-    (row,) = csv.DictReader(io.StringIO(capsys.readouterr().out))
+    row = _div_fixed_row(capsys, manifest, "--compare", "post_training", "--where", "size=S")
     assert row["pairs"] == "3"
-    assert main(argv) == 2  # without --where the broken log is read and named
+    # without --where the broken log is read and named
+    assert main(["table", str(manifest), "--compare", "post_training"]) == 2
     assert "garbage.eval: not a readable Inspect log" in capsys.readouterr().err
 
 

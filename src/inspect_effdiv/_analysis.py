@@ -10,7 +10,14 @@ from typing import Any
 
 from ._errors import EffdivError
 from ._logs import REDUCER_NAME, read_effdiv_log
-from ._stats import PairedTest, bootstrap_ci, paired_test, pass_at_k, unique_at_k
+from ._stats import (
+    PairedTest,
+    bootstrap_ci,
+    complete_pairs,
+    paired_test,
+    pass_at_k,
+    unique_at_k,
+)
 
 __all__ = [
     "Comparison",
@@ -147,10 +154,6 @@ def reduced_values(log_path: str | Path) -> dict[str, dict[str, float]]:
     return summarise_log(log_path).values
 
 
-def _both(x: float, y: float) -> bool:
-    return not (math.isnan(x) or math.isnan(y))
-
-
 @dataclass(frozen=True)
 class Comparison:
     """One metric of log B against log A, paired by prompt."""
@@ -196,13 +199,14 @@ def compare_logs(
     for metric in wanted:
         xs = [a[i][metric] for i in ids]
         ys = [b[i][metric] for i in ids]
+        kept = complete_pairs(xs, ys)
         results.append(
             Comparison(
                 metric=metric,
                 test=paired_test(xs, ys, d_kind="pooled" if d_kind == "pooled" else "paired"),
                 # over the pairs the test keeps, so each mean lies in its interval
-                ci_a=bootstrap_ci([x for x, y in zip(xs, ys, strict=True) if _both(x, y)]),
-                ci_b=bootstrap_ci([y for x, y in zip(xs, ys, strict=True) if _both(x, y)]),
+                ci_a=bootstrap_ci([xs[i] for i in kept]),
+                ci_b=bootstrap_ci([ys[i] for i in kept]),
             )
         )
     return results

@@ -4,6 +4,7 @@ and ``sweep``."""
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import logging
 import sys
 from collections.abc import Sequence
@@ -60,10 +61,7 @@ def _parser() -> argparse.ArgumentParser:
     compare.add_argument("log_a", type=Path, metavar="LOG_A")
     compare.add_argument("log_b", type=Path, metavar="LOG_B")
     compare.add_argument("--format", choices=["table", "json", "csv"], default="table")
-    compare.add_argument(
-        "--d", choices=["paired", "pooled"], default="paired", help="effect size (default d_z)"
-    )
-    compare.add_argument("--metric", action="append", help="only this metric (repeatable)")
+    _test_options(compare)
 
     curve = commands.add_parser(
         "curve",
@@ -108,10 +106,7 @@ def _parser() -> argparse.ArgumentParser:
         "(pooled levels); a bare FACTOR with two levels compares them (repeatable)",
     )
     table.add_argument("--format", choices=["markdown", "csv", "latex", "json"], default="markdown")
-    table.add_argument(
-        "--d", choices=["paired", "pooled"], default="paired", help="effect size (default d_z)"
-    )
-    table.add_argument("--metric", action="append", help="only this metric (repeatable)")
+    _test_options(table)
     table.add_argument(
         "--ignore",
         action="append",
@@ -195,6 +190,14 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _test_options(parser: argparse.ArgumentParser) -> None:
+    """--d and --metric, shared by compare and table."""
+    parser.add_argument(
+        "--d", choices=["paired", "pooled"], default="paired", help="effect size (default d_z)"
+    )
+    parser.add_argument("--metric", action="append", help="only this metric (repeatable)")
+
+
 def _where_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--where",
@@ -226,11 +229,7 @@ def _configurations(manifest_path: Path, where: list[str]) -> tuple[Any, list[An
     # may be known only from the logs, so that filter comes after reading them
     manifest = manifest.select({k: v for k, v in wanted.items() if k != "temperature"})
     configurations = load_configurations(manifest)
-    filled = type(manifest)(
-        path=manifest.path,
-        entries=tuple(c.entry for c in configurations),
-        factor_names=manifest.factor_names,
-    )
+    filled = dataclasses.replace(manifest, entries=tuple(c.entry for c in configurations))
     if "temperature" in wanted:
         filled = filled.select({"temperature": wanted["temperature"]})
     kept = {id(e) for e in filled.entries}

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from ._analysis import LogSummary, summarise_log
 from ._errors import EffdivError
-from ._manifest import Manifest, ManifestEntry, model_label
+from ._manifest import Manifest, ManifestEntry, model_label, temperature_text
 
 __all__ = [
     "Configuration",
@@ -61,7 +61,7 @@ def load_configurations(manifest: Manifest) -> list[Configuration]:
         except EffdivError as ex:
             raise EffdivError(f"{entry.where}: {ex.message}") from None
         if summary.temperature is not None:
-            recorded = repr(summary.temperature)
+            recorded = temperature_text(summary.temperature)
             given = entry.factors.get("temperature")
             if given is None:
                 entry = entry.with_factor("temperature", recorded)
@@ -122,7 +122,7 @@ def parse_contrast(text: str, manifest: Manifest) -> Contrast:
         level = level.strip()
         if factor == "temperature":
             try:
-                return repr(float(level))
+                return temperature_text(float(level))
             except ValueError:
                 return level
         return level

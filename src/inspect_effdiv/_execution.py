@@ -292,6 +292,11 @@ def harness_dir(env: SandboxEnvironment) -> str | None:
     return HARNESS_DIR if bound_harness() is not None else None
 
 
+def is_function_name(text: str) -> bool:
+    """Whether ``text`` can name a function (an identifier, not a keyword)."""
+    return text.isidentifier() and not keyword.iskeyword(text)
+
+
 async def execute_program(
     env: SandboxEnvironment,
     program: str,
@@ -317,7 +322,7 @@ async def execute_program(
     Raises:
         ValueError: ``entry_point`` is not a Python identifier.
     """
-    if not entry_point.isidentifier() or keyword.iskeyword(entry_point):
+    if not is_function_name(entry_point):
         raise ValueError(f"entry_point must be a Python name, got {entry_point!r}")
     if not program.strip():
         return ExecutionResult("no_program", "no code found in the completion")

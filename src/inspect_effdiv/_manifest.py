@@ -29,7 +29,7 @@ from typing import Any
 
 from ._errors import EffdivError, one_line
 
-__all__ = ["Manifest", "ManifestEntry", "parse_params", "read_manifest"]
+__all__ = ["Manifest", "ManifestEntry", "parse_params", "read_manifest", "temperature_text"]
 
 #: Columns that are not factors.
 RESERVED = ("log", "model", "params")
@@ -53,7 +53,7 @@ def parse_params(text: str) -> float:
     return value
 
 
-def _temperature_text(value: float) -> str:
+def temperature_text(value: float) -> str:
     """The canonical text of a temperature, so that 1, 1.0 and 1.00 compare equal."""
     return repr(float(value))
 
@@ -139,7 +139,7 @@ def _canonical_temperature(value: str, where: str) -> str:
         raise EffdivError(f"{where}: temperature must be a number, got {value!r}") from None
     if not number >= 0:
         raise EffdivError(f"{where}: temperature must be >= 0, got {value!r}")
-    return _temperature_text(number)
+    return temperature_text(number)
 
 
 def _rows(path: Path) -> list[tuple[str, Mapping[str, Any]]]:

@@ -181,24 +181,34 @@ def _pyplot() -> Any:
 
 
 def _save(fig: Any, output: Path) -> list[Path]:
+    """Write ``fig`` as OUTPUT.png and OUTPUT.pdf, then close it."""
+    import matplotlib.pyplot as plt
+
     stem = output.with_suffix("") if output.suffix.lower() in (".png", ".pdf") else output
-    stem.parent.mkdir(parents=True, exist_ok=True)
     written = []
-    for suffix in (".png", ".pdf"):
-        path = stem.with_name(stem.name + suffix)
-        try:
-            fig.savefig(path, dpi=150, bbox_inches="tight")
-        except OSError as ex:
-            raise EffdivError(f"{path}: cannot write the figure ({ex.strerror})") from None
-        written.append(path)
+    try:
+        stem.parent.mkdir(parents=True, exist_ok=True)
+        for suffix in (".png", ".pdf"):
+            path = stem.with_name(stem.name + suffix)
+            try:
+                fig.savefig(path, dpi=150, bbox_inches="tight")
+            except OSError as ex:
+                raise EffdivError(f"{path}: cannot write the figure ({ex.strerror})") from None
+            written.append(path)
+    finally:
+        plt.close(fig)
     return written
 
 
-def _errorbar(ax: Any, xs: Sequence[float], points: Sequence[Estimate], **kwargs: Any) -> Any:
-    means = [p.mean for p in points]
+def _yerr(points: Sequence[Estimate]) -> list[list[float]]:
+    """Error-bar lengths below and above each mean (none where the interval is undefined)."""
     below = [p.mean - p.low if not math.isnan(p.low) else 0.0 for p in points]
     above = [p.high - p.mean if not math.isnan(p.high) else 0.0 for p in points]
-    return ax.errorbar(xs, means, yerr=[below, above], capsize=3, **kwargs)
+    return [below, above]
+
+
+def _errorbar(ax: Any, xs: Sequence[float], points: Sequence[Estimate], **kwargs: Any) -> Any:
+    return ax.errorbar(xs, [p.mean for p in points], yerr=_yerr(points), capsize=3, **kwargs)
 
 
 def _no_values(ax: Any) -> None:
@@ -249,10 +259,7 @@ def plot_temperature(
         )
     fig.suptitle("Diversity and validity against temperature (95% bootstrap CI over prompts)")
     fig.tight_layout(rect=(0, 0.06, 1, 1))
-    try:
-        return _save(fig, output)
-    finally:
-        plt.close(fig)
+    return _save(fig, output)
 
 
 def _colours(names: Sequence[str]) -> dict[str, Any]:
@@ -281,12 +288,10 @@ def plot_models(
         x += 1.0
         previous = bar.group
     fig, ax = plt.subplots(figsize=(max(5.0, 0.7 * len(bars) + 2), 4.2))
-    below = [b.mean - b.low if not math.isnan(b.low) else 0.0 for b in bars]
-    above = [b.high - b.mean if not math.isnan(b.high) else 0.0 for b in bars]
     ax.bar(
         xs,
         [b.mean for b in bars],
-        yerr=[below, above],
+        yerr=_yerr(bars),
         capsize=3,
         color=[colours[b.colour] for b in bars],
     )
@@ -320,10 +325,7 @@ def plot_models(
     ax.set_title(f"{_TITLES.get(metric, metric)} per model{note}", pad=18)
     ax.grid(axis="y", alpha=0.3)
     fig.tight_layout()
-    try:
-        return _save(fig, output)
-    finally:
-        plt.close(fig)
+    return _save(fig, output)
 
 
 def plot_efficiency(
@@ -372,10 +374,7 @@ def plot_efficiency(
         ax.legend(title=colour, frameon=False)
     ax.grid(alpha=0.3, which="both")
     fig.tight_layout()
-    try:
-        return _save(fig, output)
-    finally:
-        plt.close(fig)
+    return _save(fig, output)
 
 
 def _count(value: float) -> str:
@@ -409,7 +408,4 @@ def plot_curves(curves: dict[str, list[dict[str, float]]], output: Path) -> list
         fontsize=8,
     )
     fig.tight_layout(rect=(0, 0.05 + 0.04 * math.ceil(len(curves) / 3), 1, 1))
-    try:
-        return _save(fig, output)
-    finally:
-        plt.close(fig)
+    return _save(fig, output)

@@ -95,10 +95,12 @@ def effective_diversity(
     def reduce(scores: list[Score]) -> Score:
         keys = [_semantic_key(score, valid_key, semantics_key) for score in scores]
         value: dict[str, Any] = dict(semantic_diversity(keys))
-        n_valid_keys = sum(key is not None for key in keys)
+        classes = Counter(key for key in keys if key is not None)
+        sizes = sorted(classes.values(), reverse=True)
+        n_valid = sum(sizes)
         for k in budgets:
             fits = k <= len(keys)
-            value[f"pass_at_{k}"] = pass_at_k(len(keys), n_valid_keys, k) if fits else math.nan
+            value[f"pass_at_{k}"] = pass_at_k(len(keys), n_valid, k) if fits else math.nan
             value[f"unique_at_{k}"] = unique_at_k(keys, k) if fits else math.nan
         model, layers = _neural_settings(scores, neural_model, neural_layers)
         programs = tuple(_program(score, program_key) for score in scores)
@@ -108,9 +110,6 @@ def effective_diversity(
         value.update(
             {k: v if k.removesuffix("_valid") in chosen else math.nan for k, v in form.items()}
         )
-        classes = Counter(key for key in keys if key is not None)
-        sizes = sorted(classes.values(), reverse=True)
-        n_valid = sum(sizes)
         explanation = (
             f"{len(keys)} generations, {n_valid} valid, {len(sizes)} distinct valid "
             f"semantics" + (f" (class sizes {', '.join(map(str, sizes))})" if sizes else "")

@@ -18,14 +18,19 @@ sample's unit tests).
 from __future__ import annotations
 
 import json
-import keyword
 from collections.abc import Awaitable, Callable, Hashable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from inspect_ai.solver import TaskState
 
-from ._execution import ExecutionLimits, ExecutionResult, InputResult, semantic_key
+from ._execution import (
+    ExecutionLimits,
+    ExecutionResult,
+    InputResult,
+    is_function_name,
+    semantic_key,
+)
 
 __all__ = [
     "Generation",
@@ -101,7 +106,7 @@ def passes_tests(
             raise on an input outside its specification; that is part of
             its semantics).
     """
-    if not check.isidentifier() or keyword.iskeyword(check):
+    if not is_function_name(check):
         raise ValueError(f"passes_tests: check must be a Python name, got {check!r}")
 
     # the inner names are what Inspect records for the scorer's options

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import keyword
 import reprlib
 from collections.abc import Sequence
 from typing import Any
@@ -11,7 +10,7 @@ from inspect_ai.scorer import Score, Scorer, Target, scorer
 from inspect_ai.solver import TaskState
 from inspect_ai.util import sandbox
 
-from ._execution import ExecutionLimits, ExecutionResult, execute_program
+from ._execution import ExecutionLimits, ExecutionResult, execute_program, is_function_name
 from ._extract import extract_program
 from ._metrics import nanmean, nanstderr
 from ._rules import (
@@ -106,7 +105,7 @@ def execution_scorer(
     limits = ExecutionLimits(
         input_timeout=input_timeout, program_timeout=program_timeout, memory_mb=memory_mb
     )
-    if not _is_name(entry_point):
+    if not is_function_name(entry_point):
         raise ValueError(
             f"execution_scorer: entry_point must be a Python name, got {entry_point!r}"
         )
@@ -141,7 +140,7 @@ def execution_scorer(
         named = state.metadata.get(entry_point_key) if entry_point_key is not None else None
         if named is not None:
             entry = named
-            if not isinstance(entry, str) or not _is_name(entry):
+            if not isinstance(entry, str) or not is_function_name(entry):
                 raise ValueError(
                     f"sample {state.sample_id!r}: metadata[{entry_point_key!r}] must be a "
                     f"Python name, got {entry!r}"
@@ -185,11 +184,6 @@ def execution_scorer(
         )
 
     return score
-
-
-def _is_name(text: str) -> bool:
-    """A name a function can have (an identifier, not a keyword)."""
-    return text.isidentifier() and not keyword.iskeyword(text)
 
 
 def explain(result: ExecutionResult, inputs: list[Any], entry_point: str = "f") -> str:

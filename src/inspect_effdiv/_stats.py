@@ -18,6 +18,7 @@ __all__ = [
     "bootstrap_ci",
     "bootstrap_ci_of_means",
     "cohens_d",
+    "complete_pairs",
     "pass_at_k",
     "paired_test",
     "unique_at_k",
@@ -115,6 +116,11 @@ class PairedTest:
     d_kind: str
 
 
+def complete_pairs(a: Sequence[float], b: Sequence[float]) -> list[int]:
+    """Indices of the pairs where neither value is NaN: those a paired test uses."""
+    return [i for i, (x, y) in enumerate(zip(a, b, strict=True)) if x == x and y == y]
+
+
 def paired_test(
     a: Sequence[float], b: Sequence[float], *, d_kind: Literal["paired", "pooled"] = "paired"
 ) -> PairedTest:
@@ -126,7 +132,7 @@ def paired_test(
     x, y = np.asarray(a, dtype=float), np.asarray(b, dtype=float)
     if x.shape != y.shape or x.ndim != 1:
         raise ValueError(f"paired_test: groups of equal length needed, got {len(x)} and {len(y)}")
-    keep = ~(np.isnan(x) | np.isnan(y))
+    keep = np.asarray(complete_pairs(a, b), dtype=int)
     x, y = x[keep], y[keep]
     n = len(x)
     p = math.nan

@@ -25,7 +25,7 @@ from ._configurations import (
 )
 from ._errors import EffdivError
 from ._output import strict_json
-from ._stats import PairedTest, bootstrap_ci_of_means, paired_test
+from ._stats import PairedTest, bootstrap_ci_of_means, complete_pairs, paired_test
 
 __all__ = [
     "ALL_METRICS",
@@ -114,7 +114,7 @@ def configuration_table(
             rows_a, rows_b = matrix[: len(pairs)], matrix[len(pairs) :]
             a, b = [average(r) for r in rows_a], [average(r) for r in rows_b]
             # the intervals cover the pairs the test keeps (both averages defined)
-            kept = [i for i in range(len(pairs)) if not (math.isnan(a[i]) or math.isnan(b[i]))]
+            kept = complete_pairs(a, b)
             rows.append(
                 TableRow(
                     contrast=contrast,
