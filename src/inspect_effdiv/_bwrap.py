@@ -26,7 +26,7 @@ import shutil
 import signal
 import subprocess
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
@@ -112,7 +112,7 @@ def _probe() -> tuple[str | None, str]:
     with _slot_pool().borrow_sync() as uid:
         try:
             argv, options = _launch(
-                _bwrap_args(binary, workdir=None) + ["--", "python3", "-S", "-c", "pass"], uid
+                _bwrap_args(binary, work=None) + ["--", "python3", "-S", "-c", "pass"], uid
             )
             result = subprocess.run(
                 argv, capture_output=True, timeout=30, env=_BWRAP_ENV, **options
@@ -170,7 +170,26 @@ def _harness_binds() -> list[str]:
     return args
 
 
-def _bwrap_args(binary: str, *, workdir: str | None, cwd: str = WORKDIR) -> list[str]:
+def _bwrap_args(
+    binary: str,
+    *,
+    work: str | None,
+    cwd: str = WORKDIR,
+    scratch: bool = True,
+    binds: Sequence[str] = (),
+) -> list[str]:
+    """bubblewrap's command line up to the command, for one sandbox.
+
+    Args:
+        binary: The bubblewrap binary.
+        work: Host directory bound read-write at ``/work``; None gives a
+            size-capped tmpfs there instead.
+        cwd: Working directory inside.
+        scratch: Whether ``/tmp``, ``/dev/shm`` and ``/work`` are writable mounts
+            of the sandbox itself. A warm sandbox leaves them read-only mount
+            points: its server mounts fresh ones for each program.
+        binds: More bind options, set up before the root becomes read-only.
+    """
     args = [
         binary,
         "--unshare-all",
@@ -184,29 +203,21 @@ def _bwrap_args(binary: str, *, workdir: str | None, cwd: str = WORKDIR) -> list
         "/proc",
         "--dev",
         "/dev",
-        "--size",
-        str(TMPFS_BYTES),
-        "--tmpfs",
-        "/tmp",
-        "--size",
-        str(TMPFS_BYTES),
-        "--tmpfs",
-        "/dev/shm",
-        "--setenv",
-        "PATH",
-        SANDBOX_PATH,
-        "--setenv",
-        "HOME",
-        "/tmp",
-        "--setenv",
-        "LANG",
-        "C.UTF-8",
     ]
-    args += _harness_binds()
-    if workdir is not None:
-        args += ["--bind", workdir, WORKDIR, "--chdir", cwd]
+    if scratch:
+        for target in ("/tmp", "/dev/shm") if work is not None else ("/tmp", "/dev/shm", WORKDIR):
+            args += ["--size", str(TMPFS_BYTES), "--tmpfs", target]
+        if work is not None:
+            args += ["--bind", work, WORKDIR]
     else:
-        args += ["--chdir", "/tmp"]
+        args += ["--dir", "/tmp", "--dir", "/dev/shm", "--dir", WORKDIR]
+    args += ["--setenv", "PATH", SANDBOX_PATH, "--setenv", "HOME", "/tmp"]
+    args += ["--setenv", "LANG", "C.UTF-8", "--chdir", cwd]
+    args += [*_harness_binds(), *binds]
+    # last, so that every mount point above exists: bubblewrap's root (a tmpfs
+    # that could grow to half of the host's memory) and /dev become read-only;
+    # the remount is not recursive, so the mounts on them stay as they are
+    args += ["--remount-ro", "/", "--remount-ro", "/dev"]
     return args
 
 
@@ -366,7 +377,8 @@ class BwrapSandboxEnvironment(SandboxEnvironment):
         binary, reason = _probe()
         if binary is None:
             raise EffdivError(f"the bwrap sandbox cannot run here: {reason}; {_HOW_TO_CHOOSE}")
-        if isinstance(input, bytes) and env is not None and _is_harness_run(cmd, cwd, env):
+        harness_run = env is not None and _is_harness_run(cmd, cwd, env)
+        if harness_run and isinstance(input, bytes) and env is not None:
             from ._warm import zygote_pool
 
             try:
@@ -374,7 +386,9 @@ class BwrapSandboxEnvironment(SandboxEnvironment):
             except RuntimeError:
                 pass  # no warm sandbox here: a fresh one isolates just as well
         inner_cwd = WORKDIR if cwd is None else str(Path(WORKDIR) / cwd)
-        args = _bwrap_args(binary, workdir=self.workdir, cwd=inner_cwd)
+        # a program never sees the sample's files: its /work is a tmpfs of its own
+        work = None if harness_run else self.workdir
+        args = _bwrap_args(binary, work=work, cwd=inner_cwd)
         for key, value in (env or {}).items():
             args += ["--setenv", key, value]
         args += ["--", *cmd]

@@ -193,8 +193,10 @@ def harness_command(python: str, harness_dir: str | None = None) -> list[str]:
     """
     if harness_dir is None:
         return [python, "-S", "-s", "-B", "-c", harness_source()]
+    # `-c` puts the working directory first on sys.path: drop it before any import
     bootstrap = (
-        f"import sys\nsys.path.insert(0, {harness_dir!r})\nimport _harness\n"
+        "import sys\nsys.path[:] = [p for p in sys.path if p]\n"
+        f"sys.path.insert(0, {harness_dir!r})\nimport _harness\n"
         "del sys.path[0], sys.modules['_harness']\n_harness.main()\n"
     )
     return [python, "-S", "-s", "-B", "-c", bootstrap]
@@ -354,7 +356,11 @@ async def execute_program(
         # 126 and 127 mean the interpreter could not start: a harness_error
         detail = f"the harness exited with code {result.returncode} and no result"
         return _incomplete("crash", detail, len(inputs), start)
-    parsed = parse_harness_output(result.stdout, len(inputs))
+    try:
+        parsed = parse_harness_output(result.stdout, len(inputs))
+    except Exception as exc:  # whatever the output holds, it fails this program alone
+        detail = f"unreadable harness output: {type(exc).__name__}: {exc}"
+        return _incomplete("harness_error", detail[:300], len(inputs), start)
     if parsed.program_status == "harness_error" and result.stderr.strip():
         detail = f"{parsed.detail}; stderr: {result.stderr.strip()[-300:]}"
         return ExecutionResult("harness_error", detail, parsed.inputs, wall)
@@ -364,6 +370,12 @@ async def execute_program(
 def _incomplete(status: str, detail: str, n_inputs: int, start: float) -> ExecutionResult:
     not_run = tuple(InputResult("not_run") for _ in range(n_inputs))
     return ExecutionResult(status, detail, not_run, time.perf_counter() - start)
+
+
+def _is_count(text: str) -> bool:
+    """Whether ``text`` is 1 to 15 ASCII digits (``str.isdigit`` alone accepts
+    ``'\u00b2'``, which ``int()`` rejects)."""
+    return 0 < len(text) <= 15 and text.isascii() and text.isdigit()
 
 
 def _unescape(text: str) -> str:
@@ -403,7 +415,7 @@ def parse_harness_output(stdout: str, n_inputs: int) -> ExecutionResult:
             program_status, detail = status, _unescape(text)
         elif kind == "I" and program_status == "ok":
             parts = rest.split(" ", 3)
-            if len(parts) != 4 or parts[0] != str(len(results)) or not parts[2].isdigit():
+            if len(parts) != 4 or parts[0] != str(len(results)) or not _is_count(parts[2]):
                 return _incomplete(
                     "harness_error", f"malformed record: {line[:200]}", n_inputs, 0.0
                 )

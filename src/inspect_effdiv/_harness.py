@@ -393,6 +393,32 @@ def _install_lazy_site():
     sys.meta_path.append(find_spec)
 
 
+def is_count(text, longest=15):
+    """Whether ``text`` is a plain count: 1 to ``longest`` ASCII digits.
+
+    ``str.isdigit`` is not enough: it accepts digits such as ``'\u00b2'`` that
+    ``int()`` rejects, and ``int()`` of thousands of digits is slow or refused.
+    """
+    return 0 < len(text) <= longest and text.isascii() and text.isdigit()
+
+
+def is_stamp(text):
+    """Whether ``text`` is a worker's time stamp as it writes them (``%.6f``)."""
+    whole, dot, fraction = text.partition(".")
+    return dot == "." and is_count(whole) and len(fraction) == 6 and is_count(fraction)
+
+
+def preload():
+    """Import, in a warm server before it forks, every module a supervisor and its
+    worker would otherwise import later; then nothing a program leaves behind can
+    stand in for them."""
+    import marshal  # noqa: F401
+    import resource  # noqa: F401
+    import select  # noqa: F401
+
+    _sha256_hex("")
+
+
 def run_worker(out_fd, done_fd, program, inputs, limits):
     """Load the program and run ``f`` (or ``limits["entry_point"]``) on every input,
     reporting over ``out_fd``.
@@ -509,7 +535,20 @@ def _describe(exc):
     return text if isinstance(text, str) else "<unprintable>"
 
 
-def supervise(payload):
+def fork_worker(start_worker):
+    """Start the worker as a child of the supervisor.
+
+    Returns its pid and ``reap(block)``, which describes how it ended (None
+    while it runs). A warm server passes its own spawner to :func:`supervise`
+    instead, which puts the worker into namespaces of its own.
+    """
+    pid = os.fork()
+    if pid == 0:
+        start_worker()
+    return pid, lambda block: _reap(pid, block)
+
+
+def supervise(payload, spawn=fork_worker):
     """Fork the worker, police its time, and return the protocol text.
 
     The worker writes its records to a data pipe that nobody waits on, and one
@@ -517,6 +556,12 @@ def supervise(payload):
     pipe and reads the data pipe when it wakes: at the end, at the next
     deadline, and every POLL seconds (so the data pipe never fills). This
     costs one wake-up per program instead of one per input.
+
+    Args:
+        payload: ``(PROTOCOL, program, inputs, limits)``.
+        spawn: Starts ``start_worker()`` in a new process and returns its pid,
+            whose process group the supervisor kills at the end, and
+            ``reap(block)`` (see :func:`fork_worker`).
     """
     # Loading an extension module after fork costs three times as much
     # (copy-on-write faults), so the worker's modules are loaded here.
@@ -534,8 +579,8 @@ def supervise(payload):
     data_r, data_w = os.pipe()
     done_r, done_w = os.pipe()
     start = time.monotonic()
-    pid = os.fork()
-    if pid == 0:  # worker
+
+    def start_worker():
         try:
             os.close(data_r)
             os.close(done_r)
@@ -543,6 +588,8 @@ def supervise(payload):
             run_worker(data_w, done_w, program, inputs, limits)
         finally:
             os._exit(0)
+
+    pid, reap = spawn(start_worker)
     os.close(data_w)
     os.close(done_w)
     try:
@@ -581,11 +628,10 @@ def supervise(payload):
 
     def accept(line, now):
         parts = line.split(" ", 2)
-        try:
-            stamp = float(parts[1])
-        except (IndexError, ValueError):
+        if len(parts) < 2 or not is_stamp(parts[1]):
             fail("crash", "malformed record from worker", now)
             return
+        stamp = float(parts[1])
         kind = parts[0]
         rest = parts[2] if len(parts) > 2 else ""
         fields = rest.split(" ", 3)
@@ -607,7 +653,7 @@ def supervise(payload):
             and len(fields) == 4
             and fields[0] == str(current)
             and fields[1] in INPUT_STATUSES
-            and fields[2].isdigit()
+            and is_count(fields[2])
         ):
             state["lines"].append("I " + rest)
             state["current"] = current + 1 if current + 1 < n_inputs else None
@@ -651,7 +697,7 @@ def supervise(payload):
         drain(now)
         if state["end"] is not None:
             break
-        exited = _reap(pid, block=False)
+        exited = reap(False)
         if exited is not None:
             drain(now)
             if state["end"] is None:
@@ -662,7 +708,7 @@ def supervise(payload):
         os.killpg(pid, 9)
     except OSError:
         pass
-    _reap(pid, block=True)
+    reap(True)
     state["lines"].append("E " + state["end"])
     return "\n".join(state["lines"]) + "\n"
 
@@ -675,6 +721,11 @@ def _reap(pid, block):
         return "worker vanished"
     if done == 0:
         return None
+    return describe_exit(status)
+
+
+def describe_exit(status):
+    """How a process with wait status ``status`` ended, in words."""
     if os.WIFSIGNALED(status):
         sig = os.WTERMSIG(status)
         names = {6: "SIGABRT", 9: "SIGKILL", 11: "SIGSEGV", 24: "SIGXCPU", 25: "SIGXFSZ"}
@@ -683,6 +734,9 @@ def _reap(pid, block):
 
 
 def main():
+    # `-c` put the working directory first on sys.path; modules imported from
+    # now on must come from the interpreter's own (read-only) directories
+    sys.path[:] = [p for p in sys.path if p]
     import marshal
 
     chunks = []

@@ -59,26 +59,24 @@ class _Zygote:
         return self.process is not None and self.process.poll() is None
 
     def start(self, env: dict[str, str]) -> None:
-        from ._bwrap import (
-            _BWRAP_ENV,
-            HARNESS_DIR,
-            TMPFS_BYTES,
-            _bwrap_args,
-            _launch,
-            _probe,
-        )
+        from ._bwrap import _BWRAP_ENV, HARNESS_DIR, _bwrap_args, _launch, _probe
 
         binary, reason = _probe()
         zygote = _zygote_file()
         if binary is None or zygote is None:
             raise RuntimeError(f"no warm sandbox: {reason or 'zygote file missing'}")
-        args = _bwrap_args(binary, workdir=None)
-        args += ["--size", str(TMPFS_BYTES), "--tmpfs", "/work", "--chdir", "/work"]
-        args += ["--ro-bind", zygote, f"{HARNESS_DIR}/_zygote.py"]
+        args = _bwrap_args(
+            binary,
+            work=None,
+            scratch=False,
+            binds=["--ro-bind", zygote, f"{HARNESS_DIR}/_zygote.py"],
+        )
         for key, value in env.items():
             args += ["--setenv", key, value]
+        # `-c` puts the working directory first on sys.path: drop it at once
         bootstrap = (
-            f"import sys\nsys.path.insert(0, {HARNESS_DIR!r})\nimport _zygote\n"
+            "import sys\nsys.path[:] = [p for p in sys.path if p]\n"
+            f"sys.path.insert(0, {HARNESS_DIR!r})\nimport _zygote\n"
             "del sys.path[0]\n_zygote.main()\n"
         )
         command = [*args, "--", "python3", "-S", "-s", "-B", "-c", bootstrap]
