@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import os
 from importlib import resources
+from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -242,3 +245,127 @@ def test_broken_warm_sandboxes_fall_back_to_fresh_ones(monkeypatch) -> None:
         env.cleanup()
         pool.close()
     assert pool._failed_starts >= pool.MAX_FAILED_STARTS
+
+
+def _zygote_pid(zygote) -> int:
+    """The pid (on the host) of the warm server inside ``zygote``'s sandbox: the
+    process of the slot uid whose parent is not a Python process of that uid."""
+
+    def status(pid: int) -> dict[str, str]:
+        text = Path(f"/proc/{pid}/status").read_text()
+        return dict(line.split(":\t", 1) for line in text.splitlines() if ":\t" in line)
+
+    for name in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            mine = status(int(name))
+            if int(mine["Uid"].split()[0]) != zygote.uid or mine["Name"] != "python3":
+                continue
+            if status(int(mine["PPid"]))["Name"] != "python3":
+                return int(name)
+        except (OSError, KeyError, ValueError):
+            continue
+    raise AssertionError("no warm server found")
+
+
+def _warm_pool(monkeypatch, uid: int):
+    from inspect_effdiv import _warm
+
+    pool = _warm.ZygotePool(uid, 1)
+    monkeypatch.setattr(_warm, "zygote_pool", lambda: pool)
+    return pool
+
+
+def test_warm_server_restarts_when_its_own_state_changes(monkeypatch) -> None:
+    """A change to the server's priority (here by root on the host; programs cannot
+    reach it) makes it answer once more and then end; the next program gets a
+    fresh sandbox."""
+    from inspect_effdiv import ExecutionLimits, execute_program
+
+    pool = _warm_pool(monkeypatch, 61029)
+    env = _bwrap.BwrapSandboxEnvironment()
+    program = "def f(x):\n    return x + 1\n"
+
+    async def run() -> str | None:
+        result = await execute_program(env, program, [[1]], limits=ExecutionLimits())
+        return result.inputs[0].value
+
+    # one event loop: a warm sandbox lives as long as the thread that started it
+    async def go() -> list[object]:
+        seen: list[object] = [await run()]
+        (zygote,) = pool._free
+        first = zygote.process.pid
+        os.setpriority(os.PRIO_PROCESS, _zygote_pid(zygote), 5)
+        seen.append(await run())  # answered by the changed server ...
+        seen.append(zygote.process.wait(timeout=10) is not None)  # ... which then ended
+        seen.append(await run())
+        seen.append(zygote.process.pid != first)
+        return seen
+
+    try:
+        assert asyncio.run(go()) == ["int:2", "int:2", True, "int:2", True]
+    finally:
+        env.cleanup()
+        pool.close()
+
+
+def test_a_stopped_supervisor_is_caught_by_the_warm_server(monkeypatch) -> None:
+    """The server watches its supervisor: stopped (here by root on the host), it is
+    killed with the program's namespaces within a fraction of a second, and the run
+    is a harness error rather than a 40 s wait."""
+    import signal
+    import threading
+    import time
+
+    from inspect_effdiv import ExecutionLimits, execute_program
+
+    pool = _warm_pool(monkeypatch, 61030)
+    env = _bwrap.BwrapSandboxEnvironment()
+    limits = ExecutionLimits(input_timeout=10.0, program_timeout=20.0)
+    sleeper = "import time\ndef f(x):\n    time.sleep(8)\n"
+
+    def stop_the_supervisor(server: int) -> None:
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline:
+            children = Path(f"/proc/{server}/task/{server}/children").read_text().split()
+            if children:
+                time.sleep(0.3)  # let the program start
+                os.kill(int(children[0]), signal.SIGSTOP)
+                return
+            time.sleep(0.01)
+
+    async def go() -> tuple[Any, float]:
+        await execute_program(env, "def f(x):\n    return x\n", [[1]], limits=limits)
+        (zygote,) = pool._free
+        stopper = threading.Thread(target=stop_the_supervisor, args=(_zygote_pid(zygote),))
+        stopper.start()
+        start = time.monotonic()
+        result = await execute_program(env, sleeper, [[1]], limits=limits)
+        elapsed = time.monotonic() - start
+        stopper.join()
+        return result, elapsed
+
+    try:
+        result, elapsed = asyncio.run(go())
+    finally:
+        env.cleanup()
+        pool.close()
+    assert result.program_status == "harness_error"
+    assert result.detail == "the supervisor was stopped"
+    assert elapsed < 3.0
+
+
+def test_programs_find_no_writable_directory_on_sys_path() -> None:
+    from inspect_effdiv import ExecutionLimits, execute_program
+
+    program = (
+        "import os, sys\n"
+        "def f(x):\n"
+        "    import json  # a module from the standard library still imports\n"
+        "    return [p for p in sys.path if not p or os.access(p, os.W_OK)] + [os.getcwd()]\n"
+    )
+    env = _bwrap.BwrapSandboxEnvironment()
+    try:
+        result = asyncio.run(execute_program(env, program, [[1]], limits=ExecutionLimits()))
+    finally:
+        env.cleanup()
+    assert result.inputs[0].value == "list[str:'/work']"

