@@ -369,3 +369,47 @@ def test_programs_find_no_writable_directory_on_sys_path() -> None:
     finally:
         env.cleanup()
     assert result.inputs[0].value == "list[str:'/work']"
+
+
+def test_without_nested_namespaces_every_program_gets_a_fresh_sandbox(monkeypatch) -> None:
+    """A warm server that cannot give programs namespaces of their own exits before
+    its first answer; programs then run in fresh sandboxes, whose /work is a tmpfs
+    of their own rather than the sample's directory."""
+    import shutil
+    import tempfile
+
+    from inspect_effdiv import ExecutionLimits, _warm, execute_program
+
+    pool = _warm_pool(monkeypatch, 61031)
+    folder = Path(tempfile.mkdtemp(prefix="effdiv-zygote-"))
+    folder.chmod(0o755)
+    crippled = folder / "_zygote.py"
+    source = Path(_warm.__file__).with_name("_zygote.py").read_text()
+    # a mount point that does not exist: the server's start-up test of nesting fails
+    crippled.write_text(source.replace('SCRATCH = ("/tmp",', 'SCRATCH = ("/nonexistent",'))
+    crippled.chmod(0o644)
+    monkeypatch.setattr(_warm, "_zygote_file", lambda: str(crippled))
+    program = (
+        "import os\n"
+        "def f(x):\n"
+        "    open('mine', 'w').write('x')\n"
+        "    return [os.getcwd(), sorted(os.listdir('.'))]\n"
+    )
+    env = _bwrap.BwrapSandboxEnvironment()
+
+    async def go() -> list[str | None]:
+        await env.write_file("sample-file.txt", "the sample's own file")
+        values = []
+        for _ in range(4):
+            result = await execute_program(env, program, [[1]], limits=ExecutionLimits())
+            values.append(result.inputs[0].value)
+        return values
+
+    try:
+        values = asyncio.run(go())
+    finally:
+        env.cleanup()
+        pool.close()
+        shutil.rmtree(folder)
+    assert values == ["list[str:'/work',list[str:'mine']]"] * 4
+    assert pool._failed_starts >= pool.MAX_FAILED_STARTS

@@ -74,6 +74,9 @@ class _Zygote:
             scratch=False,
             binds=["--ro-bind", zygote, f"{HARNESS_DIR}/_zygote.py"],
         )
+        # the server itself is the init of the sandbox's pid namespace: no
+        # dumpable process of the slot's uid stays in the sandbox beside it
+        args.insert(1, "--as-pid-1")
         for key, value in env.items():
             args += ["--setenv", key, value]
         # `-c` puts the working directory first on sys.path: drop it at once
@@ -109,13 +112,14 @@ class _Zygote:
             self.kill()
             raise TimeoutError(f"command timed out after {timeout} s") from None
         except (EOFError, OSError, ValueError):
+            first = self.served == 0
             self.kill()
-            if self.served == 0:
-                # a zygote that never answered may not work here at all (an old
-                # Python in the sandbox, say): let the caller use a fresh sandbox
-                raise RuntimeError("the warm sandbox died before its first answer") from None
-            # the zygote died under the program (it may kill its own uid)
-            return ExecResult(success=False, returncode=137, stdout="", stderr="")
+            # A zygote that never answered may not work here at all (an old
+            # Python in the sandbox, no nested namespaces); one that ended during
+            # a run was ended from outside (no program can reach it). Either way
+            # the caller runs the program again in a fresh sandbox.
+            what = "before its first answer" if first else "during the run"
+            raise RuntimeError(f"the warm sandbox ended {what}") from None
         self.served += 1
         code, output = int(answer[:3]), answer[3:]
         return ExecResult(
