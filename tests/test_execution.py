@@ -182,6 +182,30 @@ def test_parse_rejects_garbage() -> None:
     assert parse_harness_output(good, 1).valid
 
 
+@pytest.mark.parametrize("micros", ["\u00b2", "\u0663", "9" * 5000, "9" * 400, "-5", "5.0", ""])
+def test_parse_turns_a_malformed_count_into_a_harness_error(micros: str) -> None:
+    # str.isdigit() accepts the first two, which int() rejects; int() refuses 5,000
+    # digits; 400 digits overflow the division into seconds
+    text = f"EFFDIV 1\nP ok \nI 0 ok {micros} int:1\nE done\n"
+    result = parse_harness_output(text, 1)
+    assert result.program_status == "harness_error"
+    assert result.detail.startswith("malformed record")
+
+
+def test_supervisor_accepts_only_ascii_counts_and_its_own_time_stamps() -> None:
+    from inspect_effdiv._harness import is_count, is_stamp
+
+    assert is_count("0") and is_count("123456789012345")
+    assert not any(map(is_count, ["", "\u00b2", "\u0663", "1" * 16, "-1", "1.0", " 1"]))
+    assert is_stamp("12.345678") and is_stamp("0.000000")
+    assert not any(
+        map(
+            is_stamp,
+            ["12.3456", "nan", "inf", "1e9", "-1.000000", "\u0661.000000", "1" * 16 + ".000000"],
+        )
+    )
+
+
 def test_limits_are_validated() -> None:
     with pytest.raises(ValueError, match="input_timeout"):
         ExecutionLimits(input_timeout=0)
