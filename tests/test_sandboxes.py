@@ -371,6 +371,19 @@ def test_programs_find_no_writable_directory_on_sys_path() -> None:
     assert result.inputs[0].value == "list[str:'/work']"
 
 
+def _crippled_zygote(monkeypatch, tmp_folder: Path, old: str, new: str) -> None:
+    """Serve warm sandboxes from a copy of ``_zygote.py`` with ``old`` replaced by ``new``."""
+    from inspect_effdiv import _warm
+
+    tmp_folder.chmod(0o755)  # the slot uid must read it
+    crippled = tmp_folder / "_zygote.py"
+    source = Path(_warm.__file__).with_name("_zygote.py").read_text()
+    assert old in source
+    crippled.write_text(source.replace(old, new))
+    crippled.chmod(0o644)
+    monkeypatch.setattr(_warm, "_zygote_file", lambda: str(crippled))
+
+
 def test_without_nested_namespaces_every_program_gets_a_fresh_sandbox(monkeypatch) -> None:
     """A warm server that cannot give programs namespaces of their own exits before
     its first answer; programs then run in fresh sandboxes, whose /work is a tmpfs
@@ -378,17 +391,12 @@ def test_without_nested_namespaces_every_program_gets_a_fresh_sandbox(monkeypatc
     import shutil
     import tempfile
 
-    from inspect_effdiv import ExecutionLimits, _warm, execute_program
+    from inspect_effdiv import ExecutionLimits, execute_program
 
     pool = _warm_pool(monkeypatch, 61031)
     folder = Path(tempfile.mkdtemp(prefix="effdiv-zygote-"))
-    folder.chmod(0o755)
-    crippled = folder / "_zygote.py"
-    source = Path(_warm.__file__).with_name("_zygote.py").read_text()
     # a mount point that does not exist: the server's start-up test of nesting fails
-    crippled.write_text(source.replace('SCRATCH = ("/tmp",', 'SCRATCH = ("/nonexistent",'))
-    crippled.chmod(0o644)
-    monkeypatch.setattr(_warm, "_zygote_file", lambda: str(crippled))
+    _crippled_zygote(monkeypatch, folder, 'SCRATCH = ("/tmp",', 'SCRATCH = ("/nonexistent",')
     program = (
         "import os\n"
         "def f(x):\n"
@@ -413,3 +421,34 @@ def test_without_nested_namespaces_every_program_gets_a_fresh_sandbox(monkeypatc
         shutil.rmtree(folder)
     assert values == ["list[str:'/work',list[str:'mine']]"] * 4
     assert pool._failed_starts >= pool.MAX_FAILED_STARTS
+
+
+def test_a_program_that_cannot_be_isolated_never_runs(monkeypatch) -> None:
+    """Should entering the namespaces fail for one program (after the start-up test
+    passed), that program is a harness error and its code never runs."""
+    import shutil
+    import tempfile
+
+    from inspect_effdiv import ExecutionLimits, execute_program
+
+    pool = _warm_pool(monkeypatch, 61028)
+    folder = Path(tempfile.mkdtemp(prefix="effdiv-zygote-"))
+    _crippled_zygote(
+        monkeypatch,
+        folder,
+        "    serve(_harness, isolation, spawner(libc, _harness.describe_exit))",
+        "    def failing():\n"
+        "        raise OSError(12, 'unshare: Cannot allocate memory')\n"
+        "    serve(_harness, failing, spawner(libc, _harness.describe_exit))",
+    )
+    env = _bwrap.BwrapSandboxEnvironment()
+    program = "def f(x):\n    return x\n"
+    try:
+        result = asyncio.run(execute_program(env, program, [[1]], limits=ExecutionLimits()))
+    finally:
+        env.cleanup()
+        pool.close()
+        shutil.rmtree(folder)
+    assert result.program_status == "harness_error"
+    assert result.detail == "cannot isolate the program: [Errno 12] unshare: Cannot allocate memory"
+    assert [r.status for r in result.inputs] == ["not_run"]

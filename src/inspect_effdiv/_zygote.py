@@ -302,7 +302,13 @@ def _run_one(payload, harness, spawn, isolation):
             os.dup2(null, 1)
             os.close(null)
             os.setsid()
-            isolation()
+            try:
+                isolation()
+            except OSError as exc:
+                # never run a program without its namespaces
+                out = "EFFDIV 1\nP harness_error cannot isolate the program: %s\nE error\n"
+                _write_all(write_fd, (out % harness.escape(str(exc))).encode("utf-8"))
+                os._exit(0)
             import marshal
 
             out = harness.supervise(marshal.loads(payload), spawn)
