@@ -62,7 +62,10 @@ def test_bwrap_runs_commands_unprivileged_and_isolated() -> None:
     finally:
         env.cleanup()
     uid, *rest = stdout.split()
-    assert _bwrap.FIRST_SLOT_UID <= int(uid) < _bwrap.FIRST_SLOT_UID + _bwrap.SLOTS
+    if os.geteuid() == 0:
+        assert _bwrap.FIRST_SLOT_UID <= int(uid) < _bwrap.FIRST_SLOT_UID + _bwrap.SLOTS
+    else:  # a user cannot switch uids: bubblewrap runs as the user
+        assert int(uid) == os.getuid()
     assert "root" not in rest and "home" not in rest and "hello" in rest
     assert written == "made\n"
 
@@ -249,7 +252,8 @@ def test_broken_warm_sandboxes_fall_back_to_fresh_ones(monkeypatch) -> None:
 
 def _zygote_pid(zygote) -> int:
     """The pid (on the host) of the warm server inside ``zygote``'s sandbox: the
-    process of the slot uid whose parent is not a Python process of that uid."""
+    Python process of the sandbox's uid whose parent is bubblewrap."""
+    uid = zygote.uid if os.geteuid() == 0 else os.getuid()
 
     def status(pid: int) -> dict[str, str]:
         text = Path(f"/proc/{pid}/status").read_text()
@@ -258,9 +262,9 @@ def _zygote_pid(zygote) -> int:
     for name in filter(str.isdigit, os.listdir("/proc")):
         try:
             mine = status(int(name))
-            if int(mine["Uid"].split()[0]) != zygote.uid or mine["Name"] != "python3":
+            if int(mine["Uid"].split()[0]) != uid or mine["Name"] != "python3":
                 continue
-            if status(int(mine["PPid"]))["Name"] != "python3":
+            if status(int(mine["PPid"]))["Name"] == "bwrap":
                 return int(name)
         except (OSError, KeyError, ValueError):
             continue

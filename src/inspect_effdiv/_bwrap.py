@@ -240,7 +240,7 @@ def _launch(args: list[str], uid: int) -> tuple[list[str], dict[str, Any]]:
     """
     setpriv, prlimit = _launchers()
     as_root = os.geteuid() == 0
-    limits = [f"--nproc={MAX_PROCESSES}", f"--fsize={MAX_FILE_BYTES}", "--core=0"]
+    limits = [f"--{name}={value}" for name, value in _outer_limits(as_root)]
     if prlimit is not None and (setpriv is not None or not as_root):
         front = (
             [setpriv, f"--reuid={uid}", f"--regid={uid}", "--clear-groups", "--"]
@@ -248,23 +248,42 @@ def _launch(args: list[str], uid: int) -> tuple[list[str], dict[str, Any]]:
             else []
         )
         return [*front, prlimit, *limits, "--", *args], {}
-    options: dict[str, Any] = {"preexec_fn": _limits_preexec()}
+    options: dict[str, Any] = {"preexec_fn": _limits_preexec(as_root)}
     if as_root:
         options.update(user=uid, group=uid, extra_groups=[])
     return args, options
 
 
-def _limits_preexec() -> Callable[[], None]:
+def _outer_limits(as_root: bool) -> list[tuple[str, int]]:
+    """Limits set on bubblewrap before it starts, as (prlimit's name, value).
+
+    The process count is limited here only for a slot uid of its own (as root).
+    Run by a user, every sandbox shares that user's uid, and the kernel counts
+    all of the user's processes against a limit set out here: one fork bomb
+    would starve every other sandbox (and the user). Inside a sandbox the kernel
+    counts per user namespace, so for a user the limit is set in there instead
+    (:func:`inner_limit`, and the warm server sets its own).
+    """
+    limits = [("fsize", MAX_FILE_BYTES), ("core", 0)]
+    return [("nproc", MAX_PROCESSES), *limits] if as_root else limits
+
+
+def inner_limit() -> list[str]:
+    """Command prefix that sets the process limit inside a fresh sandbox (for a
+    user; see :func:`_outer_limits`), or nothing."""
+    if os.geteuid() == 0 or not os.access("/usr/bin/prlimit", os.X_OK):
+        return []
+    return ["/usr/bin/prlimit", f"--nproc={MAX_PROCESSES}", "--"]
+
+
+def _limits_preexec(as_root: bool) -> Callable[[], None]:
     """A preexec function setting the process limits bubblewrap will inherit."""
 
     def apply() -> None:
         import resource
 
-        for which, value in (
-            (resource.RLIMIT_NPROC, MAX_PROCESSES),
-            (resource.RLIMIT_FSIZE, MAX_FILE_BYTES),
-            (resource.RLIMIT_CORE, 0),
-        ):
+        for name, value in _outer_limits(as_root):
+            which = getattr(resource, f"RLIMIT_{name.upper()}")
             resource.setrlimit(which, (value, value))
 
     return apply
@@ -394,7 +413,7 @@ class BwrapSandboxEnvironment(SandboxEnvironment):
         args = _bwrap_args(binary, work=work, cwd=inner_cwd)
         for key, value in (env or {}).items():
             args += ["--setenv", key, value]
-        args += ["--", *cmd]
+        args += ["--", *inner_limit(), *cmd]
         data = input.encode("utf-8") if isinstance(input, str) else input
         pool = _slot_pool()
         uid = await pool.acquire()

@@ -62,7 +62,7 @@ class _Zygote:
         return self.process is not None and self.process.poll() is None
 
     def start(self, env: dict[str, str]) -> None:
-        from ._bwrap import _BWRAP_ENV, HARNESS_DIR, _bwrap_args, _launch, _probe
+        from ._bwrap import _BWRAP_ENV, HARNESS_DIR, MAX_PROCESSES, _bwrap_args, _launch, _probe
 
         binary, reason = _probe()
         zygote = _zygote_file()
@@ -83,7 +83,7 @@ class _Zygote:
         bootstrap = (
             "import sys\nsys.path[:] = [p for p in sys.path if p]\n"
             f"sys.path.insert(0, {HARNESS_DIR!r})\nimport _zygote\n"
-            "del sys.path[0]\n_zygote.main()\n"
+            f"del sys.path[0]\n_zygote.main(max_processes={MAX_PROCESSES})\n"
         )
         command = [*args, "--", "python3", "-S", "-s", "-B", "-c", bootstrap]
         argv, options = _launch(command, self.uid)

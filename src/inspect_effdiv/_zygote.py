@@ -368,10 +368,24 @@ def _nesting_works(isolation):
     return os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
 
 
-def main():
+def main(max_processes=None):
+    """Serve requests until stdin closes.
+
+    Args:
+        max_processes: Process limit of the sandbox, set here (inside the
+            sandbox's user namespace, where the kernel counts only its own
+            processes) rather than on bubblewrap when every sandbox shares one uid.
+    """
     # `-c` put the working directory first on sys.path: nothing may be
     # imported from a directory a program can write
     sys.path[:] = [p for p in sys.path if p]
+    if max_processes is not None:
+        import resource
+
+        hard = resource.getrlimit(resource.RLIMIT_NPROC)[1]
+        if hard != resource.RLIM_INFINITY:
+            max_processes = min(max_processes, hard)
+        resource.setrlimit(resource.RLIMIT_NPROC, (max_processes, max_processes))
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     import _harness
 
