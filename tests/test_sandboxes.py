@@ -455,3 +455,36 @@ def test_a_program_that_cannot_be_isolated_never_runs(monkeypatch) -> None:
     assert result.program_status == "harness_error"
     assert result.detail == "cannot isolate the program: [Errno 12] unshare: Cannot allocate memory"
     assert [r.status for r in result.inputs] == ["not_run"]
+
+
+def test_programs_cannot_use_kernel_keys(monkeypatch) -> None:
+    """Keys outlive the namespaces of the program that made them (until the kernel
+    collects them) and are listed for the uid in /proc/keys: both the warm server
+    and a fresh sandbox refuse the key calls."""
+    import platform
+
+    from inspect_effdiv import ExecutionLimits, execute_program
+
+    if platform.machine() != "x86_64":
+        pytest.skip("the key calls' numbers below are x86_64's")
+    add_key = (
+        "import ctypes\n"
+        "libc = ctypes.CDLL(None, use_errno=True)\n"
+        "made = libc.syscall(248, b'user', b'effdiv', b'x', 1, ctypes.c_long(-4))\n"
+        "print(made, ctypes.get_errno())\n"
+    )
+    program = (
+        "def f(x):\n"
+        "    import ctypes\n"
+        "    libc = ctypes.CDLL(None, use_errno=True)\n"
+        "    made = libc.syscall(248, b'user', b'effdiv', b'x', 1, ctypes.c_long(-4))\n"
+        "    return [made, ctypes.get_errno()]\n"
+    )
+    env = _bwrap.BwrapSandboxEnvironment()
+    try:
+        warm = asyncio.run(execute_program(env, program, [[1]], limits=ExecutionLimits()))
+        fresh = asyncio.run(env.exec(["python3", "-S", "-c", add_key]))
+    finally:
+        env.cleanup()
+    assert warm.inputs[0].value == "list[int:-1,int:1]"  # EPERM
+    assert fresh.stdout.split() == ["-1", "1"]

@@ -64,6 +64,47 @@ _PR_SET_DUMPABLE = 4
 _PR_CAP_AMBIENT = 47
 _PR_CAP_AMBIENT_CLEAR_ALL = 4
 _LINUX_CAPABILITY_VERSION_3 = 0x20080522
+_PR_SET_NO_NEW_PRIVS = 38
+_PR_SET_SECCOMP = 22
+_SECCOMP_MODE_FILTER = 2
+
+
+#: Per machine: the audit architecture and the numbers of add_key, request_key and
+#: keyctl. Kernel keys are global objects: a program's keys stay listed in
+#: /proc/keys for its uid until the kernel collects them, after its namespaces
+#: are gone, so the next program could read what it named them. Programs never
+#: need them: the calls fail with EPERM.
+_KEY_CALLS = {
+    "x86_64": (0xC000003E, (248, 249, 250)),
+    "aarch64": (0xC00000B7, (217, 218, 219)),
+}
+
+
+def seccomp_program(machine=None):
+    """A classic BPF seccomp filter (bytes) that refuses the key calls and every
+    call of another architecture's ABI (x32 included), or None for a machine not
+    listed in ``_KEY_CALLS``."""
+    import struct
+
+    arch, (add_key, request_key, keyctl) = _KEY_CALLS.get(
+        machine or os.uname().machine, (0, (0, 0, 0))
+    )
+    if not arch:
+        return None
+    ld, jeq, jge, ret = 0x20, 0x15, 0x35, 0x06
+    allow, deny = 0x7FFF0000, 0x00050000 | 1  # SECCOMP_RET_ERRNO | EPERM
+    program = [
+        (ld, 0, 0, 4),  # seccomp_data.arch
+        (jeq, 0, 6, arch),
+        (ld, 0, 0, 0),  # seccomp_data.nr
+        (jge, 4, 0, 0x40000000),  # x32 system calls
+        (jeq, 3, 0, add_key),
+        (jeq, 2, 0, request_key),
+        (jeq, 1, 0, keyctl),
+        (ret, 0, 0, allow),
+        (ret, 0, 0, deny),
+    ]
+    return b"".join(struct.pack("=HBBI", *op) for op in program)
 
 
 def _read_exactly(fd, n):
@@ -117,6 +158,12 @@ def make_isolation(ctypes, libc):
 
     header = Header(_LINUX_CAPABILITY_VERSION_3, 0)
     no_capabilities = (Data * 2)()
+    filters = seccomp_program()
+
+    class Program(ctypes.Structure):
+        _fields_ = [("len", ctypes.c_ushort), ("filter", ctypes.c_char_p)]
+
+    seccomp = Program(len(filters) // 8, filters) if filters else None
 
     def isolation():
         _check(ctypes, libc.unshare(flags), "unshare")
@@ -138,6 +185,13 @@ def make_isolation(ctypes, libc):
         os.chdir("/work")
         libc.prctl(_PR_CAP_AMBIENT, _PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0)
         _check(ctypes, libc.capset(ctypes.byref(header), no_capabilities), "capset")
+        if seccomp is not None:
+            _check(ctypes, libc.prctl(_PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0), "prctl(NO_NEW_PRIVS)")
+            _check(
+                ctypes,
+                libc.prctl(_PR_SET_SECCOMP, _SECCOMP_MODE_FILTER, ctypes.byref(seccomp), 0, 0),
+                "prctl(PR_SET_SECCOMP)",
+            )
 
     return isolation
 
