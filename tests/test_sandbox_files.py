@@ -135,6 +135,27 @@ def test_a_shared_copy_is_checked_before_use(tmp_path, monkeypatch) -> None:
         _sandbox_files._shared_copy(files)
 
 
+@pytest.mark.skipif(not AS_ROOT, reason="the shared copies are made only by root")
+def test_a_private_install_without_a_shared_copy_says_why(
+    tmp_path, monkeypatch, fresh_caches
+) -> None:
+    private = tmp_path / "private"
+    private.mkdir(mode=0o700)
+    installed = _copy_install(private)
+    monkeypatch.setattr(_sandbox_files, "_installed", lambda: installed)
+    # a shared root under the world-writable /tmp is refused
+    monkeypatch.setattr(_sandbox_files, "SHARED_ROOT", tmp_path / "shared")
+    files = _sandbox_files.sandbox_files()
+    assert files.shared is None and files.bwrap == str(installed[0])
+    assert _bwrap.bound_harness() is None  # the harness source goes in the command line
+    binary, reason = _bwrap._probe()
+    if binary is None:  # only the bundled binary (no system bwrap) was there to try
+        assert "is in a private directory and no shared copy could be made" in reason
+        assert "not root's alone" in reason and "\n" not in reason
+    else:
+        assert binary != str(installed[0])  # a system bwrap took over
+
+
 def _fake_bwrap(folder: Path, message: str) -> str:
     """A stand-in for a bubblewrap that the host refuses its namespaces."""
     path = folder / f"bwrap-{uuid.uuid4().hex[:6]}"
