@@ -540,7 +540,8 @@ def fork_worker(start_worker):
 
     Returns its pid and ``reap(block)``, which describes how it ended (None
     while it runs). A warm server passes its own spawner to :func:`supervise`
-    instead, which puts the worker into namespaces of its own.
+    instead, which puts the worker into namespaces of its own (and may raise,
+    in which case no worker started).
     """
     pid = os.fork()
     if pid == 0:
@@ -589,7 +590,12 @@ def supervise(payload, spawn=fork_worker):
         finally:
             os._exit(0)
 
-    pid, reap = spawn(start_worker)
+    try:
+        pid, reap = spawn(start_worker)
+    except BaseException:
+        for fd in (data_r, data_w, done_r, done_w):
+            os.close(fd)
+        raise
     os.close(data_w)
     os.close(done_w)
     try:
