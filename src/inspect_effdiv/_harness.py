@@ -552,12 +552,6 @@ def fork_worker(start_worker):
 def supervise(payload, spawn=fork_worker):
     """Fork the worker, police its time, and return the protocol text.
 
-    The worker writes its records to a data pipe that nobody waits on, and one
-    byte to a done pipe when it finishes; the supervisor sleeps on the done
-    pipe and reads the data pipe when it wakes: at the end, at the next
-    deadline, and every POLL seconds (so the data pipe never fills). This
-    costs one wake-up per program instead of one per input.
-
     Args:
         payload: ``(PROTOCOL, program, inputs, limits)``.
         spawn: Starts ``start_worker()`` in a new process and returns its pid,
@@ -567,15 +561,11 @@ def supervise(payload, spawn=fork_worker):
     # Loading an extension module after fork costs three times as much
     # (copy-on-write faults), so the worker's modules are loaded here.
     import resource  # noqa: F401
-    import select
+    import select  # noqa: F401
 
     version, program, inputs, limits = payload
     if version != PROTOCOL:
-        return "EFFDIV 1\nP harness_error protocol mismatch\nE error\n"
-    input_timeout = float(limits["input_timeout"])
-    program_timeout = float(limits["program_timeout"])
-    max_record_bytes = int(limits["max_record_bytes"])
-    n_inputs = len(inputs)
+        return PROTOCOL_MISMATCH
 
     data_r, data_w = os.pipe()
     done_r, done_w = os.pipe()
@@ -598,6 +588,55 @@ def supervise(payload, spawn=fork_worker):
         raise
     os.close(data_w)
     os.close(done_w)
+    return police(pid, reap, data_r, done_r, len(inputs), limits, start)
+
+
+#: The answer to a payload of another protocol version.
+PROTOCOL_MISMATCH = "EFFDIV 1\nP harness_error protocol mismatch\nE error\n"
+
+
+def run_worker_from(payload_fd, out_fd, done_fd):
+    """A worker started before its program was known: read the payload (until
+    end of file) from ``payload_fd``, then :func:`run_worker`. Never returns
+    normally: the caller ``_exit``s."""
+    import marshal
+
+    chunks = []
+    while True:
+        chunk = os.read(payload_fd, 1 << 20)
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(payload_fd)
+    _, program, inputs, limits = marshal.loads(b"".join(chunks))
+    run_worker(out_fd, done_fd, program, inputs, limits)
+
+
+def police(pid, reap, data_r, done_r, n_inputs, limits, start):
+    """Police a started worker's time, read its records, and return the
+    protocol text; closes both pipes and kills process group ``pid`` at the end.
+
+    The worker writes its records to a data pipe that nobody waits on, and one
+    byte to a done pipe when it finishes; the supervisor sleeps on the done
+    pipe and reads the data pipe when it wakes: at the end, at the next
+    deadline, and every POLL seconds (so the data pipe never fills). This
+    costs one wake-up per program instead of one per input.
+
+    Args:
+        pid: The process group to kill at the end (the worker's, or the init of
+            its namespaces).
+        reap: ``reap(block)`` of :func:`fork_worker`.
+        data_r: Read end of the worker's record pipe.
+        done_r: Read end of the worker's done pipe.
+        n_inputs: How many inputs the worker runs.
+        limits: The payload's limits.
+        start: ``time.monotonic()`` when the worker was given its program.
+    """
+    import select
+
+    input_timeout = float(limits["input_timeout"])
+    program_timeout = float(limits["program_timeout"])
+    max_record_bytes = int(limits["max_record_bytes"])
     try:
         os.setpgid(pid, pid)
     except OSError:
