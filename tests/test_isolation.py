@@ -692,9 +692,11 @@ def test_finding_5_priority_and_affinity_do_not_last(runs) -> None:
 
 def test_finding_6_stopping_the_supervisor_does_not_stall_the_eval(runs) -> None:
     _, _, meta = _finding(runs, 6)
-    # the program cannot reach its supervisor: it stops nothing and returns
-    assert meta["exec_seconds"] < INPUT_TIMEOUT
-    assert [t["status"] for t in meta["trace"]] == ["ok"] * N_OBSERVATIONS
+    # The program cannot reach its supervisor, the server outside its pid
+    # namespace: getppid() is 0, and kill(0) stops the program's own process
+    # group. Its first input times out on time and nothing else waits.
+    assert [t["status"] for t in meta["trace"]] == ["timeout"] + ["not_run"] * (N_OBSERVATIONS - 1)
+    assert INPUT_TIMEOUT <= meta["exec_seconds"] < INPUT_TIMEOUT + 1.0
 
 
 def test_no_hostile_program_changes_a_later_canary(runs) -> None:

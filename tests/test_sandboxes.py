@@ -251,7 +251,8 @@ def test_broken_warm_sandboxes_fall_back_to_fresh_ones(monkeypatch) -> None:
 
 def _zygote_pid(zygote) -> int:
     """The pid (on the host) of the warm server inside ``zygote``'s sandbox: the
-    Python process of the sandbox's uid whose parent is bubblewrap."""
+    child of the sandbox's first process, the Python process of the sandbox's uid
+    whose parent is bubblewrap."""
     uid = zygote.uid if os.geteuid() == 0 else os.getuid()
 
     def status(pid: int) -> dict[str, str]:
@@ -264,7 +265,9 @@ def _zygote_pid(zygote) -> int:
             if int(mine["Uid"].split()[0]) != uid or mine["Name"] != "python3":
                 continue
             if status(int(mine["PPid"]))["Name"] == "bwrap":
-                return int(name)
+                children = Path(f"/proc/{name}/task/{name}/children").read_text().split()
+                (server,) = children
+                return int(server)
         except (OSError, KeyError, ValueError):
             continue
     raise AssertionError("no warm server found")
@@ -276,6 +279,61 @@ def _warm_pool(monkeypatch, uid: int):
     pool = _warm.ZygotePool(uid, 1)
     monkeypatch.setattr(_warm, "zygote_pool", lambda: pool)
     return pool
+
+
+def test_a_program_cannot_reach_the_server_through_its_init(monkeypatch) -> None:
+    """The init of a program's pid namespace shares the server's memory and
+    descriptor table. From inside, every signal to it is ignored (a Python handler
+    there would run on the server's memory), and neither its memory nor its
+    descriptors can be taken: the same server answers the next program."""
+    from inspect_effdiv import ExecutionLimits, execute_program
+
+    pool = _warm_pool(monkeypatch, 61027)
+    env = _bwrap.BwrapSandboxEnvironment()
+    attack = (
+        "import ctypes, os, signal\n"
+        "libc = ctypes.CDLL(None, use_errno=True)\n"
+        "libc.syscall.restype = ctypes.c_long\n"
+        "SIGNALS = ('SIGINT', 'SIGTERM', 'SIGUSR1', 'SIGHUP', 'SIGSEGV', 'SIGSTOP', 'SIGKILL')\n"
+        "def errno_of(call):\n"
+        "    try:\n"
+        "        call()\n"
+        "        return 0\n"
+        "    except OSError as exc:\n"
+        "        return exc.errno\n"
+        "def f(x):\n"
+        "    sent = [errno_of(lambda s=s: os.kill(1, getattr(signal, s))) for s in SIGNALS]\n"
+        "    pidfd = libc.syscall(434, 1, 0)  # pidfd_open(1, 0)\n"
+        "    taken = [libc.syscall(438, pidfd, fd, 0) for fd in range(8)]  # pidfd_getfd\n"
+        "    getfd_errno = ctypes.get_errno()\n"
+        "    mem = errno_of(lambda: os.open('/proc/1/mem', os.O_RDWR))\n"
+        "    return '%d %d %s %d %s %d %d' % (\n"
+        "        os.getppid(), os.getpid(), sent, pidfd >= 0, taken, getfd_errno, mem)\n"
+    )
+    echo = "def f(x):\n    return x\n"
+
+    async def go() -> tuple[Any, int, Any, int, bool]:
+        await execute_program(env, echo, [[0]], limits=ExecutionLimits())
+        (zygote,) = pool._free
+        server = _zygote_pid(zygote)
+        result = await execute_program(env, attack, [[1]], limits=ExecutionLimits())
+        after = await execute_program(env, echo, [[2]], limits=ExecutionLimits())
+        return result, server, after, zygote.served, _zygote_pid(zygote) == server
+
+    try:
+        result, _, after, served, same_server = asyncio.run(go())
+    finally:
+        env.cleanup()
+        pool.close()
+    # parent outside the namespace, pid 2; every kill "succeeds" and is
+    # ignored; pidfd_getfd is refused (EPERM) on every descriptor; /proc/1/mem
+    # cannot be opened (EACCES)
+    assert (
+        result.inputs[0].value
+        == "str:'0 2 [0, 0, 0, 0, 0, 0, 0] 1 [-1, -1, -1, -1, -1, -1, -1, -1] 1 13'"
+    )
+    assert after.inputs[0].value == "int:2"
+    assert served == 3 and same_server
 
 
 def test_warm_server_restarts_when_its_own_state_changes(monkeypatch) -> None:
@@ -438,20 +496,22 @@ def test_without_nested_namespaces_every_program_gets_a_fresh_sandbox(monkeypatc
     ("broken", "replacement", "detail"),
     [
         (
-            "the init's isolation",
+            "the worker's isolation",
             "    def failing():\n"
             "        raise OSError(12, 'mount /tmp: Cannot allocate memory')\n"
-            "    spawn = spawner(clone, failing, libc, _harness.describe_exit)\n"
-            "    serve(_harness, spawn)",
+            "    spawn = spawner(libc, ctypes, own_pid_namespace, start_init, failing,\n"
+            "                    in_worker, _harness.describe_exit)\n"
+            "    serve(_harness, spawn)\n",
             "[Errno 12] mount /tmp: Cannot allocate memory",
         ),
         (
-            "the clone",
+            "the init",
             "    def failing():\n"
-            "        raise OSError(28, 'clone: No space left on device')\n"
-            "    spawn = spawner(failing, isolation, libc, _harness.describe_exit)\n"
-            "    serve(_harness, spawn)",
-            "[Errno 28] clone: No space left on device",
+            "        raise OSError(11, 'clone: Resource temporarily unavailable')\n"
+            "    spawn = spawner(libc, ctypes, own_pid_namespace, failing,\n"
+            "                    make_isolation(ctypes, libc), in_worker, _harness.describe_exit)\n"
+            "    serve(_harness, spawn)\n",
+            "[Errno 11] clone: Resource temporarily unavailable",
         ),
     ],
 )
@@ -468,7 +528,7 @@ def test_a_program_that_cannot_be_isolated_never_runs(
 
     pool = _warm_pool(monkeypatch, 61028)
     folder = Path(tempfile.mkdtemp(prefix="effdiv-zygote-"))
-    _crippled_zygote(monkeypatch, folder, "    serve(_harness, spawn)", replacement)
+    _crippled_zygote(monkeypatch, folder, "    serve(_harness, spawn)\n", replacement)
     env = _bwrap.BwrapSandboxEnvironment()
     program = "def f(x):\n    return x\n"
 

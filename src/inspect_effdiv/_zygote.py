@@ -6,26 +6,40 @@ is a 10-digit length and that many bytes of harness payload; the answer is a
 10-digit length, then the run's 3-digit exit code and the harness's protocol
 text.
 
-Every program runs in namespaces of its own. For each request the server
-clones a child straight into a new user, mount, pid, IPC and UTS namespace
-(one ``clone`` system call, so the child is the init, pid 1, of the program's
-pid namespace). The child maps the same uid, mounts fresh size-capped tmpfs
-file systems on ``/tmp``, ``/dev/shm`` and ``/work``, drops every capability,
-and forks the worker, pid 2, which runs the program; the init only reaps
-orphans and reports the worker's wait status. The server itself is the
-harness's supervisor: it polices the time limits and reads the worker's
-records. So a program:
+At start the sandbox's first process enters a user namespace of its own (the
+same uid mapped inside, never root) and forks the server as the init of a new
+pid namespace: there the server holds the capabilities it needs to give every
+program namespaces of its own, and nothing the sandbox has from outside (its
+mounts belong to bubblewrap's namespace, where the server has none).
+
+For each program the server moves its future children into a fresh pid
+namespace and starts two of them:
+
+* the namespace's init (pid 1), a ``pause()`` cloned with ``CLONE_VM``: it
+  shares the server's memory, runs nothing but that one libc call, and costs
+  neither a copy of the server nor a single page fault. Killing it at the end of
+  the run makes the kernel end every process of the namespace;
+* the worker (pid 2), forked from the server, which enters new mount, IPC and
+  UTS namespaces, mounts fresh size-capped tmpfs file systems on ``/tmp``,
+  ``/dev/shm`` and ``/work``, drops every capability, installs the seccomp
+  filter, and only then waits for its program.
+
+The server itself is the harness's supervisor: it polices the time limits and
+reads the worker's records. Both children are started right after the previous
+answer, so the payload finds them ready. A program therefore:
 
 * cannot name the server (it is outside the program's pid namespace): no
   signal, ``prlimit``, ``setpriority``, ``sched_setaffinity``, ``ptrace`` or
-  pidfd reaches the process that judges it;
+  pidfd reaches the process that judges it. It can name its init, which ignores
+  every signal from inside its namespace (it has no handlers), and cannot trace
+  it or read its memory (the server's memory is not dumpable);
 * leaves nothing behind: its files, System V and POSIX IPC objects and
-  processes belong to namespaces that the kernel destroys when the init exits
+  processes belong to namespaces that the kernel destroys when the init dies
   (the server kills it at the end of every run). Nothing is wiped, so no
   permission trick can defeat a wipe. Kernel keys outlive namespaces, so a
   seccomp filter refuses the key calls (:func:`seccomp_program`);
 * finds no writable directory on ``sys.path``, and every module the harness
-  uses is loaded before the clone.
+  uses is loaded before the fork.
 
 The sandbox's root, ``/dev`` and ``/effdiv`` are read-only (bwrap remounts them),
 so outside the per-program mounts nothing is writable at all.
@@ -33,19 +47,16 @@ so outside the per-program mounts nothing is writable at all.
 After every run the server compares its own state (resource limits, priority,
 affinity, scheduler, open descriptors, mount points, other processes) with its
 state at start; on any difference it answers and then exits, and the provider
-starts a fresh sandbox for the next program. The server makes itself
-non-dumpable. If a program's namespaces cannot be set up, the program never
-runs and the run is a harness error. Where nested namespaces (or the raw
-``clone`` this needs) are unavailable, the server exits before its first
-answer and the provider uses a fresh sandbox per program instead.
+starts a fresh sandbox for the next program. If a program's namespaces cannot
+be set up, the program never runs and the run is a harness error. Where nested
+namespaces are unavailable, the server exits before its first answer and the
+provider uses a fresh sandbox per program instead.
 
-Why ``clone`` rather than ``unshare`` and ``fork``: ``unshare`` of a pid
-namespace moves only the caller's future children, so the old design needed a
-supervisor, an init and a worker, three forks of a 10 MB Python per program.
-Cloning straight into the namespaces makes the init the server's own child and
-lets the server supervise, which saves one fork (about 0.5 ms per program).
-Python has no ``clone``; :func:`make_clone` calls the system call through
-ctypes with the interpreter's own fork hooks around it, as ``os.fork`` does.
+Why this shape: a pid namespace's first process must be its init, and a
+program must not be that process (an init ignores the signals a program may
+send itself). The init therefore costs a process per program. Cloned with
+``CLONE_VM`` it costs about 20 microseconds; a forked Python init cost 1 ms of
+copying and page faults, more than a third of the whole run.
 
 Like ``_harness.py`` this file runs under the sandbox's own Python (3.8+) and
 imports nothing from ``inspect_effdiv``.
@@ -59,6 +70,11 @@ SCRATCH = ("/tmp", "/dev/shm", "/work")
 #: Size and inode cap of each scratch tmpfs (so at most 3 x 64 MiB per slot).
 SCRATCH_BYTES = 64 * 1024 * 1024
 SCRATCH_INODES = 16384
+#: Stack of the ``pause()`` init (it needs a few hundred bytes).
+INIT_STACK = 64 * 1024
+
+_CLONE_VM = 0x00000100
+_CLONE_FILES = 0x00000400
 _CLONE_NEWNS = 0x00020000
 _CLONE_NEWUTS = 0x04000000
 _CLONE_NEWIPC = 0x08000000
@@ -66,7 +82,6 @@ _CLONE_NEWUSER = 0x10000000
 _CLONE_NEWPID = 0x20000000
 _MS_NOSUID = 2
 _MS_NODEV = 4
-_PR_SET_PDEATHSIG = 1
 _PR_SET_DUMPABLE = 4
 _PR_CAP_AMBIENT = 47
 _PR_CAP_AMBIENT_CLEAR_ALL = 4
@@ -75,12 +90,9 @@ _PR_SET_NO_NEW_PRIVS = 38
 _PR_SET_SECCOMP = 22
 _SECCOMP_MODE_FILTER = 2
 _SIGCHLD = 17
-_ENOSYS = 38
-_EPERM = 1
-#: ``clone3`` has one number on every architecture; the older ``clone`` has
-#: per-machine numbers (the two listed take flags first and no stack here).
-_SYS_CLONE3 = 435
-_SYS_CLONE = {"x86_64": 56, "aarch64": 220}
+
+#: The namespaces each worker enters itself (its pid namespace comes from the server).
+WORKER_NAMESPACES = _CLONE_NEWNS | _CLONE_NEWIPC | _CLONE_NEWUTS
 
 
 #: Per machine: the audit architecture and the numbers of add_key, request_key and
@@ -144,73 +156,38 @@ def _check(ctypes, result, what):
         raise OSError(errno, "%s: %s" % (what, os.strerror(errno)))
 
 
-#: The namespaces a program gets, all created by one clone.
-NAMESPACES = _CLONE_NEWUSER | _CLONE_NEWNS | _CLONE_NEWPID | _CLONE_NEWIPC | _CLONE_NEWUTS
-
-
 class IsolationError(Exception):
     """A program's namespaces could not be set up: the program did not run."""
 
 
-def make_clone(ctypes, flags=NAMESPACES):
-    """A ``clone()`` that works like ``os.fork()`` but puts the child into new
-    namespaces (``flags``), or None where the interpreter or the machine offers
-    no way to call it.
-
-    ``clone3`` (Linux 5.3+) is tried first, then the older ``clone`` on the
-    machines of ``_SYS_CLONE``. The interpreter's fork hooks run around the call
-    as in ``os.fork`` (import lock, ``os.register_at_fork`` callbacks, thread
-    state), and the call holds the GIL (``PyDLL``).
-    """
-    try:
-        api = ctypes.pythonapi
-        before, in_child, in_parent = (
-            api.PyOS_BeforeFork,
-            api.PyOS_AfterFork_Child,
-            api.PyOS_AfterFork_Parent,
-        )
-        syscall = ctypes.PyDLL(None, use_errno=True).syscall
-    except (AttributeError, OSError):
-        return None
-    syscall.restype = ctypes.c_long
-    # struct clone_args, first version: flags, pidfd, child_tid, parent_tid,
-    # exit_signal, stack, stack_size, tls (no stack: the child runs on a copy)
-    args = (ctypes.c_uint64 * 8)(flags, 0, 0, 0, _SIGCHLD, 0, 0, 0)
-    size = ctypes.c_size_t(ctypes.sizeof(args))
-    legacy = _SYS_CLONE.get(os.uname().machine)
-    zero = ctypes.c_long(0)
-    legacy_flags = ctypes.c_long(flags | _SIGCHLD)
-
-    def clone():
-        before()
-        pid = syscall(ctypes.c_long(_SYS_CLONE3), ctypes.byref(args), size)
-        errno = ctypes.get_errno() if pid < 0 else 0
-        if pid < 0 and errno in (_ENOSYS, _EPERM) and legacy is not None:
-            # no clone3 here, or a seccomp profile that refuses it
-            pid = syscall(ctypes.c_long(legacy), legacy_flags, zero, zero, zero, zero)
-            errno = ctypes.get_errno() if pid < 0 else 0
-        if pid == 0:
-            in_child()
-            return 0
-        in_parent()
-        if pid < 0:
-            raise OSError(errno, "clone: %s" % os.strerror(errno))
-        return pid
-
-    return clone
-
-
-def make_isolation(ctypes, libc):
-    """A function that completes the isolation of a process just cloned into new
-    namespaces: the same uid mapped inside, fresh scratch mounts, no capabilities,
-    the seccomp filter. Everything it needs is prepared here, once."""
+def enter_namespaces(ctypes, libc):
+    """Give the calling process (the sandbox's first) a user namespace of its own,
+    with its uid mapped to itself, and make its next child the init of a new pid
+    namespace owned by it. That child, the server, then holds every capability
+    in the new user namespace, which owns nothing of the sandbox."""
     uid, gid = os.getuid(), os.getgid()
-    # the same uid inside as outside: never root, so exec grants no capability
-    maps = (
+    _check(ctypes, libc.unshare(_CLONE_NEWUSER), "unshare(CLONE_NEWUSER)")
+    # a non-dumpable process's /proc files belong to root: it cannot write its
+    # own maps. Nothing but this process runs in the sandbox yet.
+    _check(ctypes, libc.prctl(_PR_SET_DUMPABLE, 1, 0, 0, 0), "prctl(PR_SET_DUMPABLE)")
+    for path, text in (
         ("/proc/self/setgroups", b"deny"),
         ("/proc/self/uid_map", b"%d %d 1" % (uid, uid)),
         ("/proc/self/gid_map", b"%d %d 1" % (gid, gid)),
-    )
+    ):
+        fd = os.open(path, os.O_WRONLY)
+        try:
+            os.write(fd, text)
+        finally:
+            os.close(fd)
+    _check(ctypes, libc.prctl(_PR_SET_DUMPABLE, 0, 0, 0, 0), "prctl(PR_SET_DUMPABLE)")
+    _check(ctypes, libc.unshare(_CLONE_NEWPID), "unshare(CLONE_NEWPID)")
+
+
+def make_isolation(ctypes, libc):
+    """A function that isolates a freshly forked worker: new mount, IPC and UTS
+    namespaces, fresh scratch mounts, no capabilities, the seccomp filter.
+    Everything it needs is prepared here, once."""
     options = b"size=%d,nr_inodes=%d,mode=1777" % (SCRATCH_BYTES, SCRATCH_INODES)
     targets = [t.encode() for t in SCRATCH]
 
@@ -234,18 +211,7 @@ def make_isolation(ctypes, libc):
     seccomp = Program(len(filters) // 8, filters) if filters else None
 
     def isolation():
-        # a non-dumpable process's /proc files belong to root: it cannot write
-        # its own maps. Nothing else runs in the new namespaces yet.
-        _check(ctypes, libc.prctl(_PR_SET_DUMPABLE, 1, 0, 0, 0), "prctl(PR_SET_DUMPABLE)")
-        for path, text in maps:
-            fd = os.open(path, os.O_WRONLY)
-            try:
-                os.write(fd, text)
-            finally:
-                os.close(fd)
-        # non-dumpable again before any program code runs: the program (same
-        # uid) must not open this process's memory through /proc
-        _check(ctypes, libc.prctl(_PR_SET_DUMPABLE, 0, 0, 0, 0), "prctl(PR_SET_DUMPABLE)")
+        _check(ctypes, libc.unshare(WORKER_NAMESPACES), "unshare")
         for target in targets:
             result = libc.mount(b"tmpfs", target, b"tmpfs", _MS_NOSUID | _MS_NODEV, options)
             _check(ctypes, result, "mount %s" % target.decode())
@@ -263,98 +229,158 @@ def make_isolation(ctypes, libc):
     return isolation
 
 
-def spawner(clone, isolation, libc, describe_exit):
+def make_init(ctypes, libc):
+    """A function that starts the init of the server's next pid namespace and
+    returns its pid: libc's ``clone`` running ``pause()`` on a stack of its own,
+    in the server's memory (``CLONE_VM``) and descriptor table (``CLONE_FILES``),
+    so that starting it copies nothing. Only one such init lives at a time.
+
+    The init never runs Python, and it must never run a signal handler (it
+    would run the handler on the server's memory): the server keeps every signal
+    at its default or ignored (see :func:`main`)."""
+    stack = ctypes.create_string_buffer(INIT_STACK)
+    # the stack grows down on every machine Linux and Python run on together
+    top = ctypes.c_void_p((ctypes.addressof(stack) + INIT_STACK - 64) & ~15)
+    pause = ctypes.cast(libc.pause, ctypes.c_void_p)
+    clone = libc.clone
+    clone.restype = ctypes.c_int
+    clone.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p]
+    flags = _CLONE_VM | _CLONE_FILES | _SIGCHLD
+
+    def start_init(_stack=stack):  # the init's stack lives as long as this function
+        pid = clone(pause, top, flags, None)
+        if pid < 0:
+            errno = ctypes.get_errno()
+            raise OSError(errno, "clone: %s" % os.strerror(errno))
+        return pid
+
+    return start_init
+
+
+def spawner(libc, ctypes, own_pid_namespace, start_init, isolation, in_worker, describe_exit):
     """A ``spawn`` for the harness's ``supervise``, run by the server itself.
 
-    ``clone()`` makes the init (pid 1) of the program's new namespaces, which
-    isolates itself and forks the worker (pid 2); the init then reaps orphans
-    and reports the worker's wait status on a pipe. Killing the init ends every
-    process of the namespace; so does the server's death (the init's
-    parent-death signal). The init first answers one byte on the same pipe:
-    ``+`` once isolated, or ``!`` and the reason, in which case the worker is
-    never forked and ``spawn`` raises :class:`IsolationError`.
+    The server enters a fresh pid namespace for its children, starts the init
+    (pid 1) and forks the worker (pid 2), and returns to its own pid namespace.
+    The worker isolates itself and answers one byte on a pipe: ``+`` once
+    isolated, or ``!`` and the reason, in which case its program never runs and
+    ``spawn`` raises :class:`IsolationError`. The returned pid is the init's:
+    killing it ends the namespace. ``reap(True)`` waits for the worker and then
+    the init (whose exit waits for the worker to be reaped).
+
+    Args:
+        in_worker: Called in the worker after its isolation (restores Python's
+            signal handlers).
     """
 
-    def in_init(status_w, start_worker):
-        # the init keeps no handle on the server's request and answer pipes
+    def worker(status_w, start_worker):
+        # the worker keeps no handle on the server's request and answer pipes
         null = os.open("/dev/null", os.O_RDWR)
         os.dup2(null, 0)
         os.dup2(null, 1)
         os.close(null)
-        os.setsid()  # its own process group, which the server kills at the end
-        libc.prctl(_PR_SET_PDEATHSIG, 9, 0, 0, 0)
+        os.close(own_pid_namespace)
         try:
-            if os.getpid() != 1:
-                raise OSError(0, "the clone is not the init of a new pid namespace")
+            if os.getpid() != 2:
+                raise OSError(0, "the worker is not pid 2 of a new pid namespace")
             isolation()
         except OSError as exc:
             # never run a program without its namespaces
             _write_all(status_w, b"!" + str(exc).encode("utf-8", "replace"))
             return
+        in_worker()
         _write_all(status_w, b"+")
-        worker = os.fork()
-        if worker == 0:
-            os.close(status_w)
-            start_worker()
-        # the init keeps no descriptor but its status pipe: the server sees
-        # the worker's pipes close when the worker exits
-        os.closerange(0, status_w)
-        os.closerange(status_w + 1, 1 << 16)
-        while True:
-            done, status = os.waitpid(-1, 0)
-            if done == worker:
-                _write_all(status_w, b"%d" % status)
-                return
+        os.close(status_w)
+        start_worker()
+
+    def start_both(start_worker, status_r, status_w):
+        """Start the init and the worker in a fresh pid namespace; (init, worker)."""
+        _check(ctypes, libc.unshare(_CLONE_NEWPID), "unshare(CLONE_NEWPID)")
+        try:
+            init = start_init()
+            try:
+                pid = os.fork()
+            except OSError:
+                _end(init, None)
+                raise
+            if pid == 0:
+                try:
+                    os.close(status_r)
+                    worker(status_w, start_worker)
+                finally:
+                    os._exit(0)
+            return init, pid
+        finally:
+            # the server's next children are born in its own pid namespace again
+            if libc.setns(own_pid_namespace, _CLONE_NEWPID) != 0:
+                errno = ctypes.get_errno()
+                raise RuntimeError(
+                    "setns back to the server's pid namespace: %s" % os.strerror(errno)
+                )
 
     def spawn(start_worker):
         status_r, status_w = os.pipe()
         try:
-            pid = clone()
+            init, pid = start_both(start_worker, status_r, status_w)
         except OSError as exc:
             os.close(status_r)
             os.close(status_w)
             raise IsolationError(str(exc))
-        if pid == 0:
-            try:
-                os.close(status_r)
-                in_init(status_w, start_worker)
-            finally:
-                os._exit(0)
         os.close(status_w)
         answer = os.read(status_r, 1)
         if answer != b"+":
-            detail = _read_rest(status_r) if answer == b"!" else "the init ended at once"
+            detail = _read_rest(status_r) if answer == b"!" else "the worker ended at once"
             os.close(status_r)
-            try:
-                os.kill(pid, 9)
-            except OSError:
-                pass
-            os.waitpid(pid, 0)
+            _end(init, pid)
             raise IsolationError(detail)
+        os.close(status_r)
         reported = []
 
         def reap(block):
-            if reported:
-                return reported[0]
-            try:
-                done, status = os.waitpid(pid, 0 if block else os.WNOHANG)
-            except OSError:
-                done, status = pid, None
-            if done == 0:
-                return None
-            text = os.read(status_r, 32)
-            os.close(status_r)
-            if text.isdigit():
-                reported.append(describe_exit(int(text)))
-            elif status is None:
-                reported.append("worker vanished")
-            else:
-                reported.append(describe_exit(status))
+            if not reported:
+                try:
+                    done, status = os.waitpid(pid, 0 if block else os.WNOHANG)
+                except OSError:
+                    done, status = pid, None
+                if done == 0:
+                    return None
+                reported.append("worker vanished" if status is None else describe_exit(status))
+            if block:
+                _end(init, None)
             return reported[0]
 
-        return pid, reap
+        return init, reap
 
     return spawn
+
+
+def _end(init, worker):
+    """Kill the init (which ends its pid namespace) and reap the worker, then the
+    init: the init's exit waits until the worker is reaped."""
+    for pid in (init, worker):
+        if pid is None:
+            continue
+        try:
+            os.kill(pid, 9)
+        except OSError:
+            pass
+    for pid in (worker, init):
+        if pid is None:
+            continue
+        try:
+            os.waitpid(pid, 0)
+        except ChildProcessError:
+            pass
+
+
+def _caught_signals():
+    """The signals this process has handlers for, as the kernel sees them (a
+    bit mask; 0 when every signal is at its default or ignored)."""
+    with open("/proc/self/status") as fh:
+        for line in fh:
+            if line.startswith("SigCgt:"):
+                return int(line.split()[1], 16)
+    return -1  # unknown: assume the worst
 
 
 def _read_rest(fd):
@@ -367,29 +393,13 @@ def _read_rest(fd):
     return b"".join(chunks).decode("utf-8", "replace")
 
 
-def _kill_others(me):
-    """SIGKILL every process of this pid namespace but init (1) and the server.
-
-    Programs run in pid namespaces that end with their run, so normally there is
-    nothing to kill; returns False when some process was found (or survives).
-    """
-    found = False
-    for _ in range(20):
-        others = [int(p) for p in os.listdir("/proc") if p.isdigit() and int(p) not in (1, me)]
-        if not others:
-            return not found
-        found = True
-        for pid in others:
-            try:
-                os.kill(pid, 9)
-            except OSError:
-                pass
-        try:
-            while os.waitpid(-1, os.WNOHANG)[0] > 0:
-                pass
-        except ChildProcessError:
-            pass
-    return False
+def _alone():
+    """Whether the server and the sandbox's first process are the only processes
+    left. Programs run in pid namespaces that end with their run, so normally
+    nothing else is. (``/proc`` shows the sandbox's pid namespace: the server's
+    own number there is ``/proc/self``.)"""
+    me = os.readlink("/proc/self")
+    return not [p for p in os.listdir("/proc") if p.isdigit() and p not in ("1", me)]
 
 
 def own_state():
@@ -483,7 +493,6 @@ def _run_one(payload, harness, ready):
 
 
 def serve(harness, spawn):
-    me = os.getpid()
     start = own_state()
     ready = prepare(harness, spawn)
     while True:
@@ -494,27 +503,26 @@ def serve(harness, spawn):
         if payload is None:
             return
         code, output, sound = _run_one(payload, harness, ready)
-        clean = sound and _kill_others(me) and own_state() == start
+        clean = sound and _alone() and own_state() == start
         # the run's exit code (3 digits) and its output
         answer = b"%03d" % min(code, 255) + output
         _write_all(1, b"%010d" % len(answer) + answer)
         if not clean:
             os._exit(3)  # the provider starts a fresh sandbox for the next program
         # only now, with the last program's namespaces gone and the server
-        # checked, does the next program's init start
-        ready = prepare(harness, spawn)
+        # checked, do the next program's init and worker start
+        try:
+            ready = prepare(harness, spawn)
+        except Exception:
+            os._exit(3)
 
 
 def _nesting_works(spawn, describe_exit):
     """Whether this sandbox can give a program namespaces of its own: a trial
-    worker must find itself pid 2, the child of the namespaces' init."""
-
-    def start_worker():
-        os._exit(0 if (os.getpid(), os.getppid()) == (2, 1) else 1)
-
+    worker must isolate itself as pid 2 of a new pid namespace and exit."""
     try:
-        _, reap = spawn(start_worker)
-    except (IsolationError, OSError):
+        _, reap = spawn(lambda: os._exit(0))
+    except (IsolationError, OSError, RuntimeError):
         return False
     return reap(True) == describe_exit(0)
 
@@ -543,15 +551,45 @@ def main(max_processes=None):
     del sys.path[0]
     _harness.preload()
     import ctypes
+    import signal
 
     libc = ctypes.CDLL(None, use_errno=True)
-    # programs run as this uid: they must not ptrace the server or open its /proc files
+    # programs run as this uid: they must not ptrace the server, open its /proc
+    # files, or (through the init, which shares its memory) read or write it
     _check(ctypes, libc.prctl(_PR_SET_DUMPABLE, 0, 0, 0, 0), "prctl(PR_SET_DUMPABLE)")
-    clone = make_clone(ctypes)
-    if clone is None:
+    try:
+        enter_namespaces(ctypes, libc)
+        start_init = make_init(ctypes, libc)
+    except (OSError, AttributeError):
         os._exit(4)  # before the first answer: the provider uses fresh sandboxes
-    isolation = make_isolation(ctypes, libc)
-    spawn = spawner(clone, isolation, libc, _harness.describe_exit)
+    # The inits share the server's memory and its signal dispositions: Python's
+    # SIGINT handler (or faulthandler's) would run there, on the server's
+    # memory. Workers restore Python's.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    if "faulthandler" in sys.modules:
+        sys.modules["faulthandler"].disable()
+    if _caught_signals():
+        os._exit(4)  # some handler is left: no warm server here
+    server = os.fork()
+    if server != 0:
+        # the sandbox's first process only waits: the server has the pipes
+        os.closerange(0, 2)
+        _, status = os.waitpid(server, 0)
+        os._exit(os.WEXITSTATUS(status) if os.WIFEXITED(status) else 128 + os.WTERMSIG(status))
+    own_pid_namespace = os.open("/proc/self/ns/pid", os.O_RDONLY | os.O_CLOEXEC)
+
+    def in_worker():
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+    spawn = spawner(
+        libc,
+        ctypes,
+        own_pid_namespace,
+        start_init,
+        make_isolation(ctypes, libc),
+        in_worker,
+        _harness.describe_exit,
+    )
     if not _nesting_works(spawn, _harness.describe_exit):
         os._exit(4)
     serve(_harness, spawn)
