@@ -307,8 +307,13 @@ def test_a_program_cannot_reach_the_server_through_its_init(monkeypatch) -> None
         "    taken = [libc.syscall(438, pidfd, fd, 0) for fd in range(8)]  # pidfd_getfd\n"
         "    getfd_errno = ctypes.get_errno()\n"
         "    mem = errno_of(lambda: os.open('/proc/1/mem', os.O_RDWR))\n"
-        "    return '%d %d %s %d %s %d %d' % (\n"
-        "        os.getppid(), os.getpid(), sent, pidfd >= 0, taken, getfd_errno, mem)\n"
+        "    buf = ctypes.create_string_buffer(8)\n"
+        "    here = (ctypes.c_void_p * 2)(ctypes.addressof(buf), 8)\n"
+        "    there = (ctypes.c_void_p * 2)(ctypes.addressof(buf), 8)\n"
+        "    read = libc.process_vm_readv(1, here, 1, there, 1, 0)\n"
+        "    read_errno = ctypes.get_errno()\n"
+        "    return '%d %d %s %d %s %d %d %d %d' % (os.getppid(), os.getpid(), sent,\n"
+        "        pidfd >= 0, taken, getfd_errno, mem, read, read_errno)\n"
     )
     echo = "def f(x):\n    return x\n"
 
@@ -327,10 +332,9 @@ def test_a_program_cannot_reach_the_server_through_its_init(monkeypatch) -> None
         pool.close()
     # parent outside the namespace, pid 2; every kill "succeeds" and is
     # ignored; pidfd_getfd is refused (EPERM) on every descriptor; /proc/1/mem
-    # cannot be opened (EACCES)
-    assert (
-        result.inputs[0].value
-        == "str:'0 2 [0, 0, 0, 0, 0, 0, 0] 1 [-1, -1, -1, -1, -1, -1, -1, -1] 1 13'"
+    # cannot be opened (EACCES); process_vm_readv is refused (EPERM)
+    assert result.inputs[0].value == (
+        "str:'0 2 [0, 0, 0, 0, 0, 0, 0] 1 [-1, -1, -1, -1, -1, -1, -1, -1] 1 13 -1 1'"
     )
     assert after.inputs[0].value == "int:2"
     assert served == 3 and same_server
