@@ -357,20 +357,16 @@ def spawner(libc, ctypes, own_pid_namespace, start_init, isolation, in_worker, d
 def _end(init, worker):
     """Kill the init (which ends its pid namespace) and reap the worker, then the
     init: the init's exit waits until the worker is reaped."""
-    for pid in (init, worker):
-        if pid is None:
-            continue
-        try:
-            os.kill(pid, 9)
-        except OSError:
-            pass
+    try:
+        os.kill(init, 9)  # the kernel then kills every process of the namespace
+    except OSError:
+        pass
     for pid in (worker, init):
-        if pid is None:
-            continue
-        try:
-            os.waitpid(pid, 0)
-        except ChildProcessError:
-            pass
+        if pid is not None:
+            try:
+                os.waitpid(pid, 0)
+            except ChildProcessError:
+                pass
 
 
 def _caught_signals():
