@@ -51,7 +51,7 @@ async def run_bwrap(env: Any, programs: list[str], inputs: list[Any], concurrenc
 
 
 def run_in_process(programs: list[str], inputs: list[Any]) -> float:
-    from inspect_effdiv._harness import make_encoder
+    from inspect_effdiv._sandbox.inside._harness import make_encoder
 
     encode = make_encoder()
     start = time.perf_counter()
@@ -76,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
     from inspect_ai.util._sandbox.local import LocalSandboxEnvironment
 
     from inspect_effdiv import load_prompts
-    from inspect_effdiv._bwrap import BwrapSandboxEnvironment
+    from inspect_effdiv._sandbox.bwrap import BwrapSandboxEnvironment
 
     inputs = next(r for r in load_prompts() if r.id == "list-ints").test_inputs
     programs = [PROGRAMS[i % len(PROGRAMS)] for i in range(args.programs)]

@@ -34,7 +34,7 @@ if str(ROOT / "src") not in sys.path:
 from dataset.inputs import build_inputs  # noqa: E402
 from dataset.prompts import all_specs  # noqa: E402
 from dataset.spec import KINDS, PromptSpec  # noqa: E402
-from inspect_effdiv._harness import make_encoder  # noqa: E402
+from inspect_effdiv._sandbox.inside._harness import make_encoder  # noqa: E402
 
 #: Longest time one reference call may take on one input (seconds).
 REF_BUDGET = 0.05

@@ -152,4 +152,5 @@ def test_wheel_ships_the_data(tmp_path) -> None:
     assert f"inspect_effdiv/data/effdiv-{DATASET_VERSION}.jsonl" in names
     assert f"inspect_effdiv/data/effdiv-{DATASET_VERSION}-references.json" in names
     assert "inspect_effdiv/py.typed" in names
-    assert "inspect_effdiv/_harness.py" in names
+    assert "inspect_effdiv/_sandbox/inside/_harness.py" in names
+    assert "inspect_effdiv/_sandbox/inside/_zygote.py" in names

@@ -13,7 +13,7 @@ from decimal import Decimal
 
 import pytest
 
-from inspect_effdiv import _harness
+from inspect_effdiv._sandbox.inside import _harness
 
 encode = _harness.make_encoder()
 

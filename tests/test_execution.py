@@ -193,7 +193,7 @@ def test_parse_turns_a_malformed_count_into_a_harness_error(micros: str) -> None
 
 
 def test_supervisor_accepts_only_ascii_counts_and_its_own_time_stamps() -> None:
-    from inspect_effdiv._harness import is_count, is_stamp
+    from inspect_effdiv._sandbox.inside._harness import is_count, is_stamp
 
     assert is_count("0") and is_count("123456789012345")
     assert not any(map(is_count, ["", "\u00b2", "\u0663", "1" * 16, "-1", "1.0", " 1"]))
@@ -232,7 +232,7 @@ def test_no_leftover_processes(local_env) -> None:
 def test_local_sandbox_detected_through_inspects_recording_proxy(local_env) -> None:
     from inspect_ai.util._sandbox.events import SandboxEnvironmentProxy
 
-    from inspect_effdiv._execution import _on_host, default_python
+    from inspect_effdiv._execution.run import _on_host, default_python
 
     proxy = SandboxEnvironmentProxy(local_env)
     assert _on_host(proxy) and _on_host(local_env)

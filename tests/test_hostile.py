@@ -18,7 +18,7 @@ from inspect_ai import eval as inspect_eval
 from inspect_ai.log import read_eval_log
 
 from inspect_effdiv import effdiv
-from inspect_effdiv._bwrap import FIRST_SLOT_UID, SLOTS
+from inspect_effdiv._sandbox.launcher import FIRST_SLOT_UID, SLOTS
 
 ROOT = Path(__file__).resolve().parents[1]
 SECRET = "effdiv-canary-secret-4711"

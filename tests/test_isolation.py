@@ -565,7 +565,7 @@ PROGRAM_TIMEOUT = 6.0
 
 def _run(base: Path, name: str, hostile: list[tuple[str, str]]) -> tuple[Any, dict[int, Any]]:
     """One eval: the canary, then each hostile program followed by the canary."""
-    from inspect_effdiv._warm import zygote_pool
+    from inspect_effdiv._sandbox.warm import zygote_pool
 
     script = [f"```python\n{CANARY}```"]
     for _, program in hostile:

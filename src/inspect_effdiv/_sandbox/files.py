@@ -28,6 +28,8 @@ from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 
+from .contract import INSIDE, installed_harness
+
 __all__ = ["SHARED_ROOT", "SandboxFiles", "reachable", "sandbox_files", "world_readable"]
 
 #: Where root keeps the shared copies.
@@ -84,9 +86,7 @@ def _bundled_bwrap() -> Path | None:
 
 def _installed() -> tuple[Path | None, tuple[Path, Path] | None, Path | None]:
     """The installed bubblewrap binary, harness (with bytecode) and zygote."""
-    from ._execution import installed_harness
-
-    zygote = Path(str(resources.files("inspect_effdiv").joinpath("_zygote.py")))
+    zygote = Path(str(resources.files(INSIDE).joinpath("_zygote.py")))
     return _bundled_bwrap(), installed_harness(), zygote if zygote.is_file() else None
 
 

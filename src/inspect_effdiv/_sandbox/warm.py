@@ -3,7 +3,7 @@
 Starting bubblewrap and its namespaces costs about 8 ms on a small machine, more
 than the harness itself. Harness runs (and only they: every other command gets a
 fresh sandbox) therefore go to a pool of long-lived sandboxes, each running the
-zygote of ``_zygote.py`` as its own non-root uid (61032-61063). The zygote runs
+zygote of ``inside/_zygote.py`` as its own non-root uid (61032-61063). The zygote runs
 every program in a fresh fork inside namespaces of the program's own (user,
 mount, pid, IPC, UTS) with fresh scratch mounts, so that nothing of one program
 outlives its run; see its module docstring. A zygote that exits (it does so
@@ -25,7 +25,20 @@ from functools import lru_cache
 
 from inspect_ai.util import ExecResult
 
-__all__ = ["ZygotePool", "zygote_pool"]
+from .files import reachable, sandbox_files
+from .launcher import (
+    BWRAP_ENV,
+    HARNESS_DIR,
+    MAX_PROCESSES,
+    bound_harness,
+    bwrap_args,
+    launch,
+    probe,
+    signal_group,
+)
+from .slots import FreeList
+
+__all__ = ["NoWarmSandbox", "ZygotePool", "zygote_pool"]
 
 #: First uid of the warm sandboxes (after the fresh-sandbox slots).
 FIRST_WARM_UID = 61032
@@ -33,10 +46,11 @@ FIRST_WARM_UID = 61032
 WARM_SLOTS = 32
 
 
-def _zygote_file() -> str | None:
-    from ._bwrap import bound_harness
-    from ._sandbox_files import reachable, sandbox_files
+class NoWarmSandbox(Exception):
+    """No warm sandbox can run this payload here: the caller runs it in a fresh one."""
 
+
+def _zygote_file() -> str | None:
     path = sandbox_files().zygote
     # the zygote imports the bound harness: both must be bindable
     return str(path) if reachable(path) and bound_harness() is not None else None
@@ -59,13 +73,11 @@ class _Zygote:
         return self.process is not None and self.process.poll() is None
 
     def start(self, env: dict[str, str]) -> None:
-        from ._bwrap import _BWRAP_ENV, HARNESS_DIR, MAX_PROCESSES, _bwrap_args, _launch, _probe
-
-        binary, reason = _probe()
+        binary, reason = probe()
         zygote = _zygote_file()
         if binary is None or zygote is None:
-            raise RuntimeError(f"no warm sandbox: {reason or 'zygote file missing'}")
-        args = _bwrap_args(
+            raise NoWarmSandbox(f"no warm sandbox: {reason or 'zygote file missing'}")
+        args = bwrap_args(
             binary,
             work=None,
             scratch=False,
@@ -83,14 +95,14 @@ class _Zygote:
             f"del sys.path[0]\n_zygote.main(max_processes={MAX_PROCESSES})\n"
         )
         command = [*args, "--", "python3", "-S", "-s", "-B", "-c", bootstrap]
-        argv, options = _launch(command, self.uid)
+        argv, options = launch(command, self.uid)
         self.process = subprocess.Popen(
             argv,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.DEVNULL,
             start_new_session=True,
-            env=_BWRAP_ENV,
+            env=BWRAP_ENV,
             **options,
         )
 
@@ -98,7 +110,7 @@ class _Zygote:
         """Send one payload and wait for the answer (blocking; run in a thread)."""
         process = self.process
         if process is None or process.stdin is None or process.stdout is None:
-            raise RuntimeError("zygote not started")
+            raise NoWarmSandbox("zygote not started")
         deadline = None if timeout is None else time.monotonic() + timeout
         try:
             process.stdin.write(b"%010d" % len(payload) + payload)
@@ -116,7 +128,7 @@ class _Zygote:
             # a run was ended from outside (no program can reach it). Either way
             # the caller runs the program again in a fresh sandbox.
             what = "before its first answer" if first else "during the run"
-            raise RuntimeError(f"the warm sandbox ended {what}") from None
+            raise NoWarmSandbox(f"the warm sandbox ended {what}") from None
         self.served += 1
         code, output = int(answer[:3]), answer[3:]
         return ExecResult(
@@ -133,9 +145,7 @@ class _Zygote:
         self.served = 0
         if process is None:
             return
-        from ._bwrap import _signal_group
-
-        _signal_group(process)
+        signal_group(process)
         with contextlib.suppress(subprocess.TimeoutExpired):
             process.wait(timeout=5)
         for stream in (process.stdin, process.stdout):
@@ -170,7 +180,12 @@ class ZygotePool:
     MAX_FAILED_STARTS = 3
 
     def __init__(self, first_uid: int, size: int) -> None:
-        self._free = [_Zygote(uid) for uid in range(first_uid, first_uid + size)]
+        # the most recently used first: those are started already
+        self._free = FreeList(
+            [_Zygote(uid) for uid in range(first_uid, first_uid + size)],
+            what="warm sandboxes",
+            reuse_last=True,
+        )
         self._failed_starts = 0
 
     async def run(
@@ -179,21 +194,19 @@ class ZygotePool:
         """Run one harness payload in a warm sandbox.
 
         Raises:
-            RuntimeError: when warm sandboxes do not work here; the caller then
+            NoWarmSandbox: when warm sandboxes do not work here; the caller then
                 runs the payload in a fresh sandbox.
         """
         if self._failed_starts >= self.MAX_FAILED_STARTS:
-            raise RuntimeError("warm sandboxes do not work here")
-        while not self._free:  # at most WARM_SLOTS at once; Inspect rarely gets there
-            await asyncio.sleep(0.005)
-        zygote = self._free.pop()
+            raise NoWarmSandbox("warm sandboxes do not work here")
+        zygote = await self._free.acquire()
         try:
             result = await asyncio.to_thread(self._run, zygote, payload, env, timeout)
-        except RuntimeError:
+        except NoWarmSandbox:
             self._failed_starts += 1
             raise
         finally:
-            self._free.append(zygote)
+            self._free.release(zygote)
         self._failed_starts = 0
         return result
 
