@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-try:  # Inspect's CLI prints these as one line, without a traceback
-    from inspect_ai._util.error import PrerequisiteError as _CleanError
-except ImportError:  # pragma: no cover - older or newer Inspect
+from ._inspect_private import clean_error_base
 
-    class _CleanError(Exception):  # type: ignore[no-redef]
-        pass
+# Inspect's CLI prints these as one line, without a traceback
+_CleanError = clean_error_base()
 
 
-class EffdivError(ValueError, _CleanError):
+class EffdivError(ValueError, _CleanError):  # type: ignore[valid-type,misc]
     """Bad input from the user (argument, file, row); the message is one line."""
 
     def __init__(self, message: str) -> None:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ._codebert import DEFAULT_NEURAL_MODEL, NEURAL_OFF, neural_embedder, neural_record
 from ._errors import EffdivError
+from ._inspect_private import score_module
 from ._logs import REDUCER_NAME, read_effdiv_log
 
 if TYPE_CHECKING:
@@ -122,9 +123,9 @@ def _reducer_options_kept(log: EvalLog) -> Iterator[None]:
     ``at_k``. The reducer records its options in every reduced score; this
     hands them back while Inspect rebuilds the reducers.
     """
-    from inspect_ai._eval import score as inspect_score
-
     from ._reducer import effective_diversity
+
+    inspect_score = score_module()
 
     recorded: dict[str, Any] = {}
     for reduction in log.reductions or []:
@@ -139,7 +140,7 @@ def _reducer_options_kept(log: EvalLog) -> Iterator[None]:
             "this Inspect version rebuilds reducers differently; the reducer options "
             f"{recorded} cannot be kept (rescore with inspect-ai 0.3.285)"
         )
-    original = inspect_score.reducers_from_log_header
+    original = getattr(inspect_score, "reducers_from_log_header")  # noqa: B009
 
     def with_options(log: EvalLog) -> Any:
         names = log.eval.config.epochs_reducer or []
@@ -151,8 +152,8 @@ def _reducer_options_kept(log: EvalLog) -> Iterator[None]:
             for name, reducer in zip(names, built, strict=True)
         ]
 
-    inspect_score.reducers_from_log_header = with_options
+    setattr(inspect_score, "reducers_from_log_header", with_options)  # noqa: B010
     try:
         yield
     finally:
-        inspect_score.reducers_from_log_header = original
+        setattr(inspect_score, "reducers_from_log_header", original)  # noqa: B010

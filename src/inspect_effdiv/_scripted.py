@@ -28,6 +28,7 @@ from inspect_ai.model import (
 from inspect_ai.tool import ToolChoice, ToolInfo
 
 from ._errors import EffdivError
+from ._inspect_private import sample_active
 
 __all__ = ["DEFAULT_SCRIPT", "ScriptedModel", "create_effdiv_model", "load_script"]
 
@@ -119,8 +120,6 @@ class ScriptedModel(ModelAPI):
 
 def active_position() -> tuple[str, int] | None:
     """Sample id and 1-based epoch of the sample being generated, if any."""
-    from inspect_ai.log._samples import sample_active
-
     active = sample_active()
     if active is None:
         return None

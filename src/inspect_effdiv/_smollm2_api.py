@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 from inspect_ai.model import GenerateConfig
-from inspect_ai.model._providers.hf import HuggingFaceAPI
 
+from ._inspect_private import HuggingFaceAPI
 from ._smollm2 import converted_model
 
 __all__ = ["BundledSmolLM2"]

@@ -16,6 +16,7 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from .._inspect_private import local_sandbox
 from .._sandbox.bwrap import BwrapSandboxEnvironment
 from .._sandbox.contract import HARNESS_ENV, harness_command, installed_harness
 from .._sandbox.launcher import HARNESS_DIR, bound_harness
@@ -33,12 +34,11 @@ def _on_host(env: SandboxEnvironment) -> bool:
 
     In an eval ``sandbox()`` returns a recording proxy; ``as_type`` sees through it.
     """
-    try:
-        from inspect_ai.util._sandbox.local import LocalSandboxEnvironment
-    except ImportError:  # pragma: no cover - Inspect moved it: use the portable path
+    local = local_sandbox()
+    if local is None:  # pragma: no cover - Inspect moved it: use the portable path
         return False
     try:
-        env.as_type(LocalSandboxEnvironment)
+        env.as_type(local)
     except TypeError:
         return False
     return True

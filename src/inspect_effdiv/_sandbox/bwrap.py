@@ -26,6 +26,7 @@ from inspect_ai.util import (
 )
 
 from .._errors import EffdivError
+from .._inspect_private import root_access_unusable, verify_read_file_size
 from .contract import HARNESS_ENV, harness_command
 from .launcher import (
     HARNESS_DIR,
@@ -85,11 +86,9 @@ class BwrapSandboxEnvironment(SandboxEnvironment):
 
     def __init__(self) -> None:
         super().__init__()
-        from inspect_ai.util._sandbox.environment import RootAccess
-
         # every command runs unprivileged: tell Inspect up front instead of
         # letting it probe for root with an extra command per sample
-        self._root_access = RootAccess("unusable", "bwrap runs every command as a non-root uid")
+        self._root_access = root_access_unusable("bwrap runs every command as a non-root uid")
         self._directory = tempfile.mkdtemp(prefix="effdiv-bwrap-")
         # commands run as one of several uids: the work directory is shared by
         # them, and hidden from the rest of the host by its 0700 parent
@@ -163,8 +162,6 @@ class BwrapSandboxEnvironment(SandboxEnvironment):
     async def read_file(self, file: str, text: Literal[False]) -> bytes: ...
 
     async def read_file(self, file: str, text: bool = True) -> str | bytes:
-        from inspect_ai.util._sandbox.limits import verify_read_file_size
-
         path = self._host_path(file)
         verify_read_file_size(str(path))
         data = path.read_bytes()
