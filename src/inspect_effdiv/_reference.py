@@ -28,9 +28,9 @@ from typing import Any
 from inspect_ai.model import ChatMessage, GenerateConfig, ModelAPI, ModelOutput
 from inspect_ai.tool import ToolChoice, ToolInfo
 
+from ._canned import active_position, canned_output
 from ._dataset import DATASET_VERSION
 from ._errors import EffdivError
-from ._scripted import active_position, canned_output
 
 __all__ = ["ReferenceModel", "expected_reference_diversity", "reference_weights"]
 

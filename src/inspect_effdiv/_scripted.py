@@ -22,13 +22,14 @@ from inspect_ai.model import (
     GenerateConfig,
     ModelAPI,
     ModelOutput,
-    ModelUsage,
     modelapi,
 )
 from inspect_ai.tool import ToolChoice, ToolInfo
 
+from ._canned import active_position, canned_output
 from ._errors import EffdivError
-from ._inspect_private import sample_active
+from ._reference import ReferenceModel
+from ._smollm2 import SMOLLM2_NAME
 
 __all__ = ["DEFAULT_SCRIPT", "ScriptedModel", "create_effdiv_model", "load_script"]
 
@@ -118,35 +119,8 @@ class ScriptedModel(ModelAPI):
         return "", self._calls[key]
 
 
-def active_position() -> tuple[str, int] | None:
-    """Sample id and 1-based epoch of the sample being generated, if any."""
-    active = sample_active()
-    if active is None:
-        return None
-    return str(active.sample.id), int(active.epoch)
-
-
-def canned_output(model_name: str, input: list[ChatMessage], text: str) -> ModelOutput:
-    """A model output for ``text`` with token usage estimated from characters.
-
-    Usage must be set: without it Inspect counts tokens with a tokenizer that it
-    would download (FACTS.md).
-    """
-    output = ModelOutput.from_content(model=model_name, content=text)
-    prompt_chars = sum(len(m.text) for m in input)
-    output.usage = ModelUsage(
-        input_tokens=prompt_chars // 4,
-        output_tokens=len(text) // 4,
-        total_tokens=prompt_chars // 4 + len(text) // 4,
-    )
-    return output
-
-
 def create_effdiv_model(model_name: str, *args: Any, **kwargs: Any) -> ModelAPI:
     """The model behind ``effdiv/<model_name>``."""
-    from ._reference import ReferenceModel
-    from ._smollm2 import SMOLLM2_NAME
-
     if model_name == SMOLLM2_NAME:
         # torch and transformers load only for this model
         from ._smollm2_api import BundledSmolLM2
