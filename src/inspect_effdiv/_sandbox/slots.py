@@ -38,9 +38,6 @@ class FreeList(Generic[T]):
         """The items free now."""
         return iter(list(self._free))
 
-    def __len__(self) -> int:
-        return len(self._free)
-
     @contextmanager
     def borrow_sync(self) -> Iterator[T]:
         """Borrow an item for a block of synchronous code (one must be free)."""

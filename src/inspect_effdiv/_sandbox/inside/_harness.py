@@ -539,9 +539,8 @@ def fork_worker(start_worker):
     """Start the worker as a child of the supervisor.
 
     Returns its pid and ``reap(block)``, which describes how it ended (None
-    while it runs). A warm server passes its own spawner to :func:`supervise`
-    instead, which puts the worker into namespaces of its own (and may raise,
-    in which case no worker started).
+    while it runs). A warm server starts its workers itself, in namespaces of
+    their own, and calls :func:`police` directly.
     """
     pid = os.fork()
     if pid == 0:
@@ -549,14 +548,11 @@ def fork_worker(start_worker):
     return pid, lambda block: _reap(pid, block)
 
 
-def supervise(payload, spawn=fork_worker):
+def supervise(payload):
     """Fork the worker, police its time, and return the protocol text.
 
     Args:
         payload: ``(PROTOCOL, program, inputs, limits)``.
-        spawn: Starts ``start_worker()`` in a new process and returns its pid,
-            whose process group the supervisor kills at the end, and
-            ``reap(block)`` (see :func:`fork_worker`).
     """
     # Loading an extension module after fork costs three times as much
     # (copy-on-write faults), so the worker's modules are loaded here.
@@ -580,12 +576,7 @@ def supervise(payload, spawn=fork_worker):
         finally:
             os._exit(0)
 
-    try:
-        pid, reap = spawn(start_worker)
-    except BaseException:
-        for fd in (data_r, data_w, done_r, done_w):
-            os.close(fd)
-        raise
+    pid, reap = fork_worker(start_worker)
     os.close(data_w)
     os.close(done_w)
     return police(pid, reap, data_r, done_r, len(inputs), limits, start)

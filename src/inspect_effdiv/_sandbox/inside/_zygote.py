@@ -3,8 +3,7 @@
 Started once per sandbox slot; it imports the harness (and every module the
 harness needs later), then answers requests on stdin, one at a time: a request
 is a 10-digit length and that many bytes of harness payload; the answer is a
-10-digit length, then the run's 3-digit exit code and the harness's protocol
-text.
+10-digit length and the harness's protocol text.
 
 At start the sandbox's first process enters a user namespace of its own (the
 same uid mapped inside, never root) and forks the server as the init of a new
@@ -55,8 +54,8 @@ provider uses a fresh sandbox per program instead.
 Why this shape: a pid namespace's first process must be its init, and a
 program must not be that process (an init ignores the signals a program may
 send itself). The init therefore costs a process per program. Cloned with
-``CLONE_VM`` it costs about 20 microseconds; a forked Python init cost 1 ms of
-copying and page faults, more than a third of the whole run.
+``CLONE_VM`` it copies nothing and takes no page fault; a forked Python init
+cost about 1 ms of copying and page faults, more than a quarter of the run.
 
 Like ``_harness.py`` this file runs under the sandbox's own Python (3.8+) and
 imports nothing from ``inspect_effdiv``.
@@ -422,8 +421,8 @@ def _harness_error(detail):
 def prepare(harness, spawn):
     """Start the next program's init and worker before its payload arrives.
 
-    Cloning, isolating and forking take about 1.5 ms; done while the provider
-    handles the previous answer, they leave the payload's path. The worker
+    The fork and the worker's isolation, done while the provider handles the
+    previous answer, leave the payload's path. The worker
     waits for its payload on a pipe; nothing of the program exists until then.
 
     Returns ``(pid, reap, payload_w, data_r, done_r)`` for :func:`_run_one`, or
@@ -457,13 +456,13 @@ def prepare(harness, spawn):
 
 def _run_one(payload, harness, ready):
     """Run one payload on the prepared worker ``ready`` (see :func:`prepare`);
-    return (exit code, output, whether the server may go on serving)."""
+    return (protocol text, whether the server may go on serving)."""
     import marshal
     import time
 
     if isinstance(ready, IsolationError):
         detail = "cannot isolate the program: " + harness.escape(str(ready))
-        return 0, _harness_error(detail), True
+        return _harness_error(detail), True
     pid, reap, payload_w, data_r, done_r = ready
     try:
         version, _, inputs, limits = marshal.loads(payload)
@@ -473,7 +472,7 @@ def _run_one(payload, harness, ready):
             reap(True)
             for fd in (payload_w, data_r, done_r):
                 os.close(fd)
-            return 0, harness.PROTOCOL_MISMATCH.encode(), True
+            return harness.PROTOCOL_MISMATCH.encode(), True
         start = time.monotonic()
         try:
             _write_all(payload_w, payload)
@@ -484,8 +483,8 @@ def _run_one(payload, harness, ready):
     except Exception as exc:
         # the server's own failure: answer, then let a fresh sandbox take over
         detail = "the warm server failed: " + harness.escape("%s: %s" % (type(exc).__name__, exc))
-        return 0, _harness_error(detail), False
-    return 0, out.encode("utf-8", "backslashreplace"), True
+        return _harness_error(detail), False
+    return out.encode("utf-8", "backslashreplace"), True
 
 
 def serve(harness, spawn):
@@ -498,11 +497,9 @@ def serve(harness, spawn):
         payload = _read_exactly(0, int(header))
         if payload is None:
             return
-        code, output, sound = _run_one(payload, harness, ready)
+        output, sound = _run_one(payload, harness, ready)
         clean = sound and _alone() and own_state() == start
-        # the run's exit code (3 digits) and its output
-        answer = b"%03d" % min(code, 255) + output
-        _write_all(1, b"%010d" % len(answer) + answer)
+        _write_all(1, b"%010d" % len(output) + output)
         if not clean:
             os._exit(3)  # the provider starts a fresh sandbox for the next program
         # only now, with the last program's namespaces gone and the server
